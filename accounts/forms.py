@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+
+class LoginForm(AuthenticationForm):
+    username = forms.EmailField(
+        label=_("Adresse e-mail"),
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}),
+    )
+    error_messages = {
+        "invalid_login": _(
+            "Adresse e-mail ou mot de passe incorrect. Les deux champs tiennent compte "
+            "des majuscules pour le mot de passe."
+        ),
+        "inactive": _("Ce compte est désactivé. Contactez la DNA."),
+    }
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ["first_name", "last_name", "ffe_licence", "birth_date", "league", "preferred_language"]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            "ffe_licence": _("Une lettre suivie de cinq chiffres, par exemple K12345."),
+        }
+
+    def clean_ffe_licence(self) -> str:
+        return self.cleaned_data["ffe_licence"].strip().upper()

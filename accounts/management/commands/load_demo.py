@@ -1,0 +1,45 @@
+"""Creates one demo account per role. Running it again changes nothing."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+
+from accounts.models import Role, User
+
+DEMO_PASSWORD = "arbitre-demo"
+
+DEMO_USERS = [
+    # email, first name, last name, role, licence, league
+    ("stagiaire@demo.arbitre.fr", "Camille", "Martin", Role.TRAINEE, "A10001", "Île-de-France"),
+    ("formateur@demo.arbitre.fr", "Julien", "Bernard", Role.TRAINER, "B20002", "Bretagne"),
+    ("formatrice@demo.arbitre.fr", "Sophie", "Leroy", Role.TRAINER, "B20003", "Occitanie"),
+    ("correcteur@demo.arbitre.fr", "Nadia", "Petit", Role.GRADER, "C30004", "Grand Est"),
+    ("examens@demo.arbitre.fr", "Marc", "Dubois", Role.EXAM_STAFF, "D40005", "Auvergne-Rhône-Alpes"),
+    ("admin@demo.arbitre.fr", "Claire", "Moreau", Role.ADMINISTRATOR, "E50006", "Normandie"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo accounts, one per role (idempotent)."
+
+    def handle(self, *args, **options) -> None:
+        created = 0
+        for email, first_name, last_name, role, licence, league in DEMO_USERS:
+            user, was_created = User.objects.get_or_create(
+                email=email,
+                defaults={
+                    "first_name": first_name,
+                    "last_name": last_name,
+                    "ffe_licence": licence,
+                    "league": league,
+                    "is_staff": role == Role.ADMINISTRATOR,
+                    "is_superuser": role == Role.ADMINISTRATOR,
+                },
+            )
+            if was_created:
+                user.set_password(DEMO_PASSWORD)
+                user.save(update_fields=["password"])
+                created += 1
+            user.groups.add(Group.objects.get(name=role))
+        self.stdout.write(f"Demo accounts: {created} created, {len(DEMO_USERS) - created} already present.")

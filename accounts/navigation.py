@@ -1,0 +1,73 @@
+"""What each role sees in the navigation and on the home page.
+
+Each app adds its entries to NAV_ITEMS / HOME_PANELS once its pages exist. An entry names
+the capability (a permission of ``accounts``) a person needs; ``None`` means everyone and
+``"authenticated"`` means any logged-in person. Views check the same permissions through
+their app's permission helper: hiding a link is a courtesy, not the guard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class NavItem:
+    key: str
+    label: str | Promise
+    url_name: str
+    capability: str | None = None
+
+    def visible_to(self, user) -> bool:
+        if self.capability is None:
+            return True
+        if not user.is_authenticated:
+            return False
+        if self.capability == "authenticated":
+            return True
+        return user.has_perm(f"accounts.{self.capability}")
+
+
+@dataclass(frozen=True)
+class HomePanel:
+    key: str
+    title: str | Promise
+    text: str | Promise
+    url_name: str
+    link_label: str | Promise
+    capability: str | None = None
+
+    visible_to = NavItem.visible_to
+
+
+NAV_ITEMS: list[NavItem] = [
+    NavItem("home", _("Accueil"), "home"),
+]
+
+HOME_PANELS: list[HomePanel] = []
+
+
+def nav_items(user) -> list[dict]:
+    return [
+        {"key": item.key, "label": item.label, "url": reverse(item.url_name)}
+        for item in NAV_ITEMS
+        if item.visible_to(user)
+    ]
+
+
+def home_panels(user) -> list[dict]:
+    return [
+        {
+            "key": panel.key,
+            "title": panel.title,
+            "text": panel.text,
+            "url": reverse(panel.url_name),
+            "link_label": panel.link_label,
+        }
+        for panel in HOME_PANELS
+        if panel.visible_to(user)
+    ]

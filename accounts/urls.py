@@ -1,0 +1,17 @@
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("login/", views.login_view, name="login"),
+    path("logout/", views.logout_view, name="logout"),
+    path("profile/", views.profile, name="profile"),
+    path("language/", views.set_language, name="set_language"),
+    path("password/change/", views.password_change, name="password_change"),
+    path("password/reset/", views.password_reset, name="password_reset"),
+    path("password/reset/done/", views.password_reset_done, name="password_reset_done"),
+    path("password/reset/<uidb64>/<token>/", views.password_reset_confirm, name="password_reset_confirm"),
+    path("password/reset/complete/", views.password_reset_complete, name="password_reset_complete"),
+]
