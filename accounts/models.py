@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.contrib.auth.models import AbstractUser, BaseUserManager, Group, Permission
+from django.contrib.contenttypes.models import ContentType
 from django.core.validators import RegexValidator
 from django.db import models
 from django.urls import reverse
@@ -122,3 +123,25 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "manage_users",
     ],
 }
+
+
+def ensure_role_groups() -> dict[str, Group]:
+    """The role groups with their capabilities, (re)created if missing.
+
+    The 0002 migration creates them; this puts them back after a test flush or a manual
+    deletion, so that demo data and fixtures never depend on that history.
+    """
+    content_type = ContentType.objects.get_for_model(User)
+    capabilities = dict(User._meta.permissions)
+    groups = {}
+    for role, codenames in ROLE_PERMISSIONS.items():
+        group, _created = Group.objects.get_or_create(name=role)
+        permissions = [
+            Permission.objects.get_or_create(
+                content_type=content_type, codename=codename, defaults={"name": str(capabilities[codename])}
+            )[0]
+            for codename in codenames
+        ]
+        group.permissions.add(*permissions)
+        groups[role] = group
+    return groups

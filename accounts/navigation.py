@@ -46,6 +46,7 @@ class HomePanel:
 
 NAV_ITEMS: list[NavItem] = [
     NavItem("home", _("Accueil"), "home"),
+    NavItem("admin", _("Administration"), "admin:index", "manage_users"),
 ]
 
 HOME_PANELS: list[HomePanel] = []

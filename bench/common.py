@@ -56,7 +56,11 @@ def write_result(name: str, figures: dict, summary: str) -> Path:
     payload = {
         "benchmark": name,
         "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "database": connection.vendor},
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "database": connection.vendor,
+        },
         "figures": figures,
     }
     path = RESULTS_DIR / f"{name}.json"

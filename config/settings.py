@@ -44,7 +44,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
 DEBUG = env_bool("DEBUG", default=True)
 TESTING = env_bool("ARBITRE_TESTING", default="pytest" in sys.modules)
 
-_DEV_SECRET = "dev-only-insecure-secret-key-change-me-arbitre-0123456789-abcdefghijklmnop"
+_DEV_SECRET = "dev-only-insecure-secret-key-change-me-arbitre-0123456789-abcdefghijklmnop"  # noqa: S105 (only ever used with DEBUG on)
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else "")
 if not SECRET_KEY:
     from django.core.exceptions import ImproperlyConfigured

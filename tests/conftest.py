@@ -1,16 +1,19 @@
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
-from accounts.models import Role, User
+from accounts.models import Role, User, ensure_role_groups
 
 
 def make_user(email: str, *roles: str, **fields) -> User:
     user = User.objects.create_user(email=email, password="correct-horse-battery", **fields)
+    groups = ensure_role_groups()
     for role in roles:
-        user.groups.add(Group.objects.get(name=role))
+        user.groups.add(groups[role])
     return user
 
 
@@ -55,3 +58,44 @@ def client_for(user: User | None) -> Client:
     if user is not None:
         client.force_login(user)
     return client
+
+
+# --- Browser tests -----------------------------------------------------------------
+# Playwright drives Debian's chromium (installed by the make targets), never a browser
+# it downloads itself. Playwright's sync API runs an event loop in this thread, which
+# Django's async-safety check would otherwise refuse for database access.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # A French visitor, as most of the federation's are.
+    return {**browser_context_args, "locale": "fr-FR"}
+
+
+@pytest.fixture
+def demo_users(transactional_db):
+    """The demo accounts of `load_demo`, as in `make run`."""
+    from django.core.management import call_command
+
+    call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    return {user.email: user for user in User.objects.all()}

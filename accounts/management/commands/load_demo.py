@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 
-from accounts.models import Role, User
+from accounts.models import Role, User, ensure_role_groups
 
-DEMO_PASSWORD = "arbitre-demo"
+DEMO_PASSWORD = "arbitre-demo"  # noqa: S105 (published in the README on purpose)
 
 DEMO_USERS = [
     # email, first name, last name, role, licence, league
@@ -24,6 +23,7 @@ class Command(BaseCommand):
     help = "Create the demo accounts, one per role (idempotent)."
 
     def handle(self, *args, **options) -> None:
+        groups = ensure_role_groups()
         created = 0
         for email, first_name, last_name, role, licence, league in DEMO_USERS:
             user, was_created = User.objects.get_or_create(
@@ -41,5 +41,5 @@ class Command(BaseCommand):
                 user.set_password(DEMO_PASSWORD)
                 user.save(update_fields=["password"])
                 created += 1
-            user.groups.add(Group.objects.get(name=role))
+            user.groups.add(groups[role])
         self.stdout.write(f"Demo accounts: {created} created, {len(DEMO_USERS) - created} already present.")

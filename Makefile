@@ -1,0 +1,117 @@
+# Arbitre. The two commands the README gives: `make run` and `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 3
+# Debian packages the code needs: WeasyPrint's Pango stack (and HarfBuzz subsetting,
+# which halves its render time), gettext for the translations, fonts, and chromium for
+# the browser tests (Playwright drives Debian's chromium, never a downloaded one).
+DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 \
+	fonts-dejavu-core gettext chromium
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test install system-packages python-packages build data serve lint \
+	test-sqlite test-postgresql bench messages clean
+
+## Installing -------------------------------------------------------------------------
+
+system-packages:
+	@missing=""; for package in $(DEBIAN_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" \
+			|| missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+$(VENV)/.installed: requirements.lock requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.lock
+	touch $@
+
+python-packages: $(VENV)/.installed
+
+install: system-packages python-packages
+
+## Building ---------------------------------------------------------------------------
+
+# Compiled translations and collected static files; both are generated, never committed.
+build: install
+	$(MANAGE) compilemessages --ignore=.venv -v0
+	$(MANAGE) collectstatic --noinput -v0
+
+# Idempotent: running it twice changes nothing.
+data: build
+	$(MANAGE) migrate --noinput -v0
+	$(MANAGE) load_demo
+	$(MANAGE) load_rulebook
+	$(MANAGE) load_questions
+
+## Running ----------------------------------------------------------------------------
+
+run: data
+	@echo
+	@echo "Arbitre: http://$(HOST):$(PORT)/"
+	@echo "Demo logins (password: arbitre-demo):"
+	@echo "  trainee      stagiaire@demo.arbitre.fr"
+	@echo "  trainer      formateur@demo.arbitre.fr, formatrice@demo.arbitre.fr"
+	@echo "  grader       correcteur@demo.arbitre.fr"
+	@echo "  exam staff   examens@demo.arbitre.fr"
+	@echo "  admin        admin@demo.arbitre.fr"
+	@echo
+	DEBUG=$${DEBUG:-1} $(VENV)/bin/gunicorn config.wsgi:application \
+		--bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --timeout 60
+
+## Testing ----------------------------------------------------------------------------
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+# In CI (CI=true) the suite runs twice: on SQLite, then on a throw-away PostgreSQL
+# database (pytest-django creates test_<name> and drops it afterwards).
+test: build lint
+	$(MAKE) --no-print-directory test-sqlite
+	@if [ "$${CI:-}" = "true" ] || [ -n "$${TEST_POSTGRESQL:-}" ]; then \
+		$(MAKE) --no-print-directory test-postgresql; \
+	fi
+
+test-sqlite:
+	@echo "== test suite on SQLite"
+	env -u DATABASE_URL ARBITRE_TESTING=1 $(VENV)/bin/pytest -q $(PYTEST_ARGS)
+
+POSTGRESQL_URL ?= postgres://postgres@127.0.0.1:5432/arbitre_ci_$(shell date +%s)
+test-postgresql:
+	@echo "== test suite on PostgreSQL"
+	DATABASE_URL=$(POSTGRESQL_URL) ARBITRE_TESTING=1 $(VENV)/bin/pytest -q --create-db $(PYTEST_ARGS)
+
+## Benchmarks (not part of make test) ---------------------------------------------------
+
+bench: data
+	@mkdir -p bench/results
+	@for script in bench/bench_*.py; do \
+		[ -e "$$script" ] || { echo "no benchmark found"; exit 1; }; \
+		$(PY) $$script; \
+	done
+	@echo "Figures written to bench/results/"
+
+## Maintenance ------------------------------------------------------------------------
+
+# Regenerates the .po files after strings changed in the code (translators then edit them).
+messages: install
+	$(MANAGE) makemessages -l fr -l en --ignore=.venv --ignore=var --no-obsolete
+	$(MANAGE) makemessages -d djangojs -l fr -l en --ignore=.venv --ignore=var --no-obsolete
+
+clean:
+	rm -rf var/static bench/results/*.json

@@ -1,0 +1,57 @@
+"""A new visitor switches language, then logs in as each demo role and sees their menu."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from accounts.management.commands.load_demo import DEMO_PASSWORD
+
+pytestmark = pytest.mark.browser
+
+
+def log_in(page: Page, base_url: str, email: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("E-mail", exact=False).fill(email)
+    page.locator("input[name=password]").fill(DEMO_PASSWORD)
+    page.locator("main form button[type=submit]").click()
+
+
+def log_out(page: Page) -> None:
+    page.locator("header form[action*=logout] button").click()
+
+
+def test_a_visitor_switches_the_interface_to_english_and_back(live_server, page: Page, demo_users):
+    page.goto(live_server.url)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("header").get_by_role("link", name="Se connecter")).to_be_visible()
+
+    page.select_option("#language-select", "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("header").get_by_role("link", name="Log in")).to_be_visible()
+
+    page.select_option("#language-select", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+@pytest.mark.parametrize(
+    ("email", "expected_nav", "absent_nav"),
+    [
+        ("stagiaire@demo.arbitre.fr", ["home", "profile"], ["admin"]),
+        ("formateur@demo.arbitre.fr", ["home", "profile"], ["admin"]),
+        ("correcteur@demo.arbitre.fr", ["home", "profile"], ["admin"]),
+        ("examens@demo.arbitre.fr", ["home", "profile"], ["admin"]),
+        ("admin@demo.arbitre.fr", ["home", "profile", "admin"], []),
+    ],
+)
+def test_each_demo_role_logs_in_and_sees_its_navigation(
+    live_server, page: Page, demo_users, email, expected_nav, absent_nav
+):
+    log_in(page, live_server.url, email)
+    expect(page.locator("header .user-link")).to_be_visible()
+    for key in expected_nav:
+        expect(page.locator(f"header [data-nav={key}]")).to_have_count(1)
+    for key in absent_nav:
+        expect(page.locator(f"header [data-nav={key}]")).to_have_count(0)
+    log_out(page)
+    expect(page.locator("header [data-nav=login]")).to_be_visible()
