@@ -1,6 +1,7 @@
 // Small progressive enhancements. Every page works without this file.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
   // The language switch submits itself when a choice is made (the button stays for
   // keyboard and no-JS users).
   document.addEventListener("change", function (event) {
