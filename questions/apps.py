@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class QuestionsConfig(AppConfig):
     name = "questions"
     verbose_name = _("Banque de questions")
+
+    def ready(self) -> None:
+        from questions.signals import connect_rulebook_signals
+
+        connect_rulebook_signals()
