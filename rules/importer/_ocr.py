@@ -1,0 +1,198 @@
+"""Generic repair of OCR'd French text (seeds 000 and 002).
+
+The scans lost accents ("étre", "piéce", "regles"), glued short words ("Siun", "Ondit"),
+read "l'" as "I'" or "1'" and "ç" as "g". None of this is a one-off fix of one line, so it
+lives in code; every one-off fix stays in ``rules/data/corrections``.
+
+Accents are restored from the vocabulary of the French chapters of the Livre de l'Arbitre
+(seed 001, extracted from a PDF with its accents intact): a word that the Livre never uses
+is replaced by the Livre's most frequent word with the same letters once accents are
+ignored. Words the Livre does use are left alone, so a correct rare word is never changed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from functools import cache
+
+from rules.importer import read_seed
+
+# French-only stretches of the Livre (the 2018 Laws and glossary in French, the RIDNA,
+# tie-breaks, ratings): the interleaved English chapters would make "piece" look French.
+_FRENCH_RANGES = ((155, 2454), (4152, 6787), (7626, 7787), (8621, 10715))
+
+# Confusions the accent-insensitive lookup cannot see (letters misread as other letters).
+_WORD_MAP = {
+    "fagon": "façon",
+    "fagons": "façons",
+    "facon": "façon",
+    "Frangais": "Français",
+    "congue": "conçue",
+    "concue": "conçue",
+    "recoit": "reçoit",
+    "recoivent": "reçoivent",
+    "regoit": "reçoit",
+    "reccit": "reçoit",
+    "pronongant": "prononçant",
+    "renongant": "renonçant",
+    "remplagant": "remplaçant",
+    "remplacant": "remplaçant",
+    "déplagant": "déplaçant",
+    "déplacant": "déplaçant",
+    "manceuvre": "manœuvre",
+    "rogue": "roque",
+    "roguer": "roquer",
+    "coté": "côté",
+    "c6té": "côté",
+    "cdté": "côté",
+    "role": "rôle",
+    "tot": "tôt",
+    "aussitét": "aussitôt",
+    "diment": "dûment",
+    "contrle": "contrôle",
+    "contrélées": "contrôlées",
+    "controlée": "contrôlée",
+    "apparait": "apparaît",
+    "apparaitre": "apparaître",
+    "reconnait": "reconnaît",
+    "entrainera": "entraînera",
+    "entrainer": "entraîner",
+    "taches": "tâches",
+    "tache": "tâche",
+    "lachée": "lâchée",
+    "laché": "lâché",
+    "relaché": "relâché",
+    "Tl": "Il",
+    "1l": "Il",
+    "11l": "Il",
+    "Iégal": "légal",
+    "Iégale": "légale",
+    "Iarbitre": "l'arbitre",
+    "Parbitre": "l'arbitre",
+    "Iarticle": "l'article",
+    "larticle": "l'article",
+    "larbitre": "l'arbitre",
+    "Larbitre": "L'arbitre",
+    "Linfraction": "L'infraction",
+    "IArticle": "l'Article",
+    "lArticle": "l'Article",
+    "Toccasion": "l'occasion",
+    "premicre": "première",
+    "considéeré": "considéré",
+    "immeédiatement": "immédiatement",
+    "piéece": "pièce",
+    "réeglement": "règlement",
+    "Reégles": "Règles",
+    "Apreés": "Après",
+    "apreés": "après",
+    "incriming": "incriminé",
+    "derangés": "dérangés",
+    "égérement": "légèrement",
+    "normausx": "normaux",
+    "fiinf": "fünf",
+    "partic": "partie",
+    "irrégulicr": "irrégulier",
+    "unc": "une",
+    "traversc": "traverse",
+    "passcr": "passer",
+    "aucunc": "aucune",
+}
+
+# Short words that OCR glues to the next word ("Siun" → "Si un").
+_GLUED_HEADS = ("Si", "si", "On", "on", "Le", "le", "La", "la", "Ce", "ce", "De", "de")
+
+_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒ0-9]+")
+
+
+def _unaccented(word: str) -> str:
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn").lower()
+
+
+@cache
+def _vocabulary() -> tuple[frozenset[str], dict[str, str]]:
+    counts: Counter[str] = Counter()
+    lines = read_seed("001")
+    for first, last in _FRENCH_RANGES:
+        for line in lines[first - 1 : last]:
+            counts.update(w for w in _WORD.findall(line) if w.isalpha())
+    known = frozenset(counts)
+    best: dict[str, tuple[int, str]] = {}
+    for word, count in counts.items():
+        key = _unaccented(word)
+        # Ties are broken by the word itself so the result never depends on dict order.
+        candidate = (count, word)
+        if key not in best or candidate > best[key]:
+            best[key] = candidate
+    return known, {key: word for key, (_count, word) in best.items()}
+
+
+def _match_case(model: str, word: str) -> str:
+    if model.isupper() and len(model) > 1:
+        return word.upper()
+    if model[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def repair_word(word: str) -> str:
+    if word in _WORD_MAP:
+        return _WORD_MAP[word]
+    known, by_key = _vocabulary()
+    if word[:1] == "1" and word[1:].isalpha() and "l" + word[1:] in known:
+        return "l" + word[1:]
+    if not word.isalpha():
+        return word
+    if word in known or word.lower() in known:
+        return word
+    if word[0] in "1I" and word[1:2].islower() and "l" + word[1:] in known:
+        return "l" + word[1:]
+    replacement = by_key.get(_unaccented(word))
+    if replacement:
+        return _match_case(word, replacement.lower() if word[:1].islower() else replacement)
+    for head in _GLUED_HEADS:
+        rest = word[len(head) :]
+        if word.startswith(head) and len(rest) > 1 and rest[0].islower():
+            repaired_rest = repair_word(rest)
+            if repaired_rest != rest or rest in known:
+                return f"{head} {repaired_rest}"
+    return word
+
+
+_APOSTROPHE_L = re.compile(r"(?<![A-Za-zÀ-ÿ])[I1|](?=['’] ?[A-Za-zàâéèêîôûœ])")
+_ARTICLE_L = re.compile(
+    r"(?<![A-Za-zÀ-ÿ])(?:DL|D|T|L)['’ ]?(?=(?:arbitre|augmentation|exclusion|avertissement)\b)"
+)
+# "a" for "à" where the verb "avoir" cannot follow (safe pairs only) and "&" for "à".
+_GRAVE_A = re.compile(
+    r"(?<![A-Za-zÀ-ÿ'])a(?= (?:partir|condition|moins que|moins d'y|l'exception|disposition|jour"
+    r"|tout moment|la suite|l'aide|l'avance|l'heure|l'instant|sa pendule|son adversaire"
+    r"|l'adversaire|quitter|accéder"
+    r"|quiconque|deux cases|cet effet|gauche|droite)\b)"
+)
+_LOST_L = re.compile(r"(?<=[\s(])['’](?=[aeiouyéèêàâîôûh])")
+
+
+def _sentence_start(text: str, position: int) -> bool:
+    before = text[:position].rstrip()
+    return not before or before.endswith((".", ":", "!", "?"))
+
+
+def clean_french(text: str) -> str:
+    """OCR repair of one line or paragraph of French prose (idempotent)."""
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = text.replace("™", "").replace("é¢", "é").replace("¢", "é")
+    text = re.sub(r"'{2,}", "'", text)
+    text = _APOSTROPHE_L.sub("l", text)
+    text = re.sub(r"\bl' (?=[Aa]rticle)", "l'", text)
+    text = _LOST_L.sub("l'", text)
+    text = _ARTICLE_L.sub(lambda m: "L'" if _sentence_start(text, m.start()) else "l'", text)
+    text = _GRAVE_A.sub("à", text)
+    text = re.sub(r"(?<=\s)&(?=\s)", "à", text)
+    text = re.sub(r"\bjusqu'a\b", "jusqu'à", text)
+    text = re.sub(r"\bdés (?=que|lors|l'instant)", "dès ", text)
+    text = _WORD.sub(lambda match: repair_word(match.group(0)), text)
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    return text.strip()
