@@ -1,5 +1,5 @@
-"""Citations of the rulebook: checked against the database when the rulebook is loaded, else
-against the rulebook's JSON files (rules/data/laws-<slug>.json, livre.json), else not at all.
+"""Citations of the rulebook: checked against the rulebook's JSON files (rules/data/laws-<slug>.json,
+livre.json) when they exist, else against the database when that edition is loaded, else not at all.
 
 Questions store plain ``{"edition", "article"}`` strings so they load before the rulebook.
 """
@@ -35,6 +35,8 @@ def resolve_citation(edition: str, number: str) -> object | None:
     """The Article (or, for "livre", the Chapter or Section) cited, or None when not loaded."""
     rules_models = _rules_models()
     if rules_models is None:
+        return None
+    if rules_models.Article._meta.db_table not in connection.introspection.table_names():
         return None
     if edition == LIVRE:
         for model_name in ("Chapter", "Section"):
@@ -80,15 +82,21 @@ def numbers_in_files(edition: str) -> frozenset[str] | None:
     return frozenset(article["number"] for article in json.loads(path.read_text(encoding="utf-8")))
 
 
-def citation_problem(edition: str, number: str) -> str:
-    """A message when the citation points at nothing; "" when it resolves or cannot be checked."""
-    if _loaded_in_database(edition):
+def citation_problem(edition: str, number: str, *, use_database: bool = True) -> str:
+    """A message when the citation points at nothing; "" when it resolves or cannot be checked.
+
+    ``use_database=False`` checks against the shipped files only (the bank's own checks: a
+    development database may hold a partial rulebook).
+    """
+    # The shipped files are complete; the database may hold only part of the rulebook (a
+    # development database) or an edition uploaded through the site (no file).
+    numbers = numbers_in_files(edition)
+    if numbers is not None:
+        found = number in numbers
+    elif use_database and _loaded_in_database(edition):
         found = resolve_citation(edition, number) is not None
     else:
-        numbers = numbers_in_files(edition)
-        if numbers is None:
-            return ""
-        found = number in numbers
+        return ""
     if found:
         return ""
     if edition == LIVRE:

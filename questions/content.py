@@ -107,7 +107,8 @@ class _Checker:
             self.add(field, _("La traduction anglaise est obligatoire pour une question d'UVR."))
 
 
-def validate_question(data: object, *, check_citations: bool = True) -> tuple[dict, list[Problem]]:
+def validate_question(data: object, *, check_citations: bool = True,
+                      use_database: bool = True) -> tuple[dict, list[Problem]]:
     """Validate one question of a bank file (uid included). Returns (content without uid, problems)."""
     if not isinstance(data, dict):
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
@@ -116,12 +117,17 @@ def validate_question(data: object, *, check_citations: bool = True) -> tuple[di
     if not isinstance(uid, str) or not UID_RE.match(uid):
         checker.add("uid", _("L'identifiant doit être en minuscules non accentuées, chiffres et tirets."))
     content, problems = validate_content({k: v for k, v in data.items() if k != "uid"},
-                                         check_citations=check_citations)
+                                         check_citations=check_citations, use_database=use_database)
     return content, checker.problems + problems
 
 
-def validate_content(data: object, *, check_citations: bool = True) -> tuple[dict, list[Problem]]:
-    """Validate and normalise a question's content (no uid). Returns (content, problems)."""
+def validate_content(data: object, *, check_citations: bool = True,
+                     use_database: bool = True) -> tuple[dict, list[Problem]]:
+    """Validate and normalise a question's content (no uid). Returns (content, problems).
+
+    Citations are checked against the rulebook's files, else the database when
+    ``use_database`` (see ``questions.citations.citation_problem``).
+    """
     if not isinstance(data, dict):
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
     checker = _Checker()
@@ -174,7 +180,7 @@ def validate_content(data: object, *, check_citations: bool = True) -> tuple[dic
     checker.english(explanation_fr, explanation_en, "explanation_en", needs_english)
     source = checker.text(data, "source", "")
 
-    citations = _citations(checker, data.get("citations", []), check_citations)
+    citations = _citations(checker, data.get("citations", []), check_citations, use_database)
     scenario = _scenario(checker, data.get("scenario"))
     body = _body(checker, kind, data.get("body"), points, needs_english)
 
@@ -200,7 +206,7 @@ def validate_content(data: object, *, check_citations: bool = True) -> tuple[dic
     return content, checker.problems
 
 
-def _citations(checker: _Checker, citations: object, check: bool) -> list[dict]:
+def _citations(checker: _Checker, citations: object, check: bool, use_database: bool) -> list[dict]:
     from questions.citations import citation_problem, known_edition
 
     if citations is None:
@@ -228,7 +234,7 @@ def _citations(checker: _Checker, citations: object, check: bool) -> list[dict]:
             continue
         seen.add((edition, article))
         if check:
-            message = citation_problem(edition, article)
+            message = citation_problem(edition, article, use_database=use_database)
             if message:
                 checker.add(path + ".article", message)
         result.append({"edition": edition, "article": article})
@@ -403,8 +409,7 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
 
 
 def _choice_body(checker: _Checker, kind: str, body: dict, needs_english: bool) -> dict:
-    allowed = ("options", "shuffle", "scoring") if kind == QuestionType.MULTIPLE else ("options", "shuffle")
-    checker.unknown_keys(body, allowed, "body.")
+    checker.unknown_keys(body, ("options", "shuffle", "scoring"), "body.")
     options = []
     for index, item in enumerate(_keyed_items(checker, body.get("options"), "body.options", OPTION_KEYS)):
         path = f"body.options.{index}."
@@ -427,12 +432,15 @@ def _choice_body(checker: _Checker, kind: str, body: dict, needs_english: bool) 
     if kind == QuestionType.MULTIPLE and correct < 1:
         checker.add("body.options", _("Une question à choix multiple a au moins une bonne option."))
     result: dict[str, object] = {"options": options}
+    scoring = body.get("scoring", MultipleScoring.ALL_OR_NOTHING)
+    if scoring not in MultipleScoring.values:
+        checker.add("body.scoring", _("La notation vaut all_or_nothing ou partial."))
+        scoring = MultipleScoring.ALL_OR_NOTHING
     if kind == QuestionType.MULTIPLE:
-        scoring = body.get("scoring", MultipleScoring.ALL_OR_NOTHING)
-        if scoring not in MultipleScoring.values:
-            checker.add("body.scoring", _("La notation vaut all_or_nothing ou partial."))
-            scoring = MultipleScoring.ALL_OR_NOTHING
         result["scoring"] = str(scoring)
+    elif scoring != MultipleScoring.ALL_OR_NOTHING:
+        # FORMAT.md's example shows "scoring" on single choice too; only all_or_nothing makes sense.
+        checker.add("body.scoring", _("Une question à choix unique se note en tout ou rien."))
     result["shuffle"] = checker.boolean(body, "shuffle", "body.", True)
     return result
 

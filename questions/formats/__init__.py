@@ -1,0 +1,54 @@
+"""Import and export of the question bank: the app's own JSON, Moodle XML and GIFT.
+
+Each format module exposes ``export(entries) -> str`` and ``parse(text) -> ParseResult``
+where an entry is ``BankEntry(uid, content)`` (content as in FORMAT.md, without the uid).
+``questions.formats.importer.import_text`` ties parsing, validation and storage together
+(all or nothing) and ``questions.formats.importer.export_questions`` selects and exports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+FORMATS = ("json", "moodlexml", "gift")
+
+
+@dataclass
+class BankEntry:
+    uid: str
+    content: dict
+    label: str = ""  # where it came from, for messages: "#3", "question 3 (name)"
+
+
+@dataclass
+class ParseProblem:
+    where: str  # the question's number and uid/name, or "" for the whole file
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+@dataclass
+class ParseResult:
+    entries: list[BankEntry] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+
+
+def stable_uid(prefix: str, name: str, content: dict) -> str:
+    """A uid for a question that came without one: from its name when it has one, else a hash.
+
+    The same question imported twice gets the same uid, so re-importing never duplicates it.
+    """
+    ascii_name = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode().lower()
+    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_name))[:60].strip("-")
+    if slug and re.fullmatch(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?", slug):
+        return f"{prefix}-{slug}"
+    digest_source = {key: content.get(key) for key in ("type", "stem_fr", "body")}
+    canonical = json.dumps(digest_source, sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()
+    return f"{prefix}-{digest[:12]}"

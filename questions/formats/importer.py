@@ -1,0 +1,156 @@
+"""Validation, import (all or nothing) and export of question files in every format."""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from questions.content import validate_question
+from questions.engine_check import check_answer_key, needs_engine
+from questions.formats import FORMATS, BankEntry, ParseProblem, ParseResult
+from questions.models import Question, Status
+
+
+class ImportFailed(Exception):
+    """Nothing was imported; ``problems`` says which questions could not be taken and why."""
+
+    def __init__(self, problems: list[ParseProblem]):
+        self.problems = problems
+        super().__init__("\n".join(str(problem) for problem in problems))
+
+
+@dataclass
+class ImportReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return _("%(created)d créée(s), %(updated)d mise(s) à jour, %(unchanged)d inchangée(s).") % {
+            "created": len(self.created), "updated": len(self.updated), "unchanged": len(self.unchanged)}
+
+
+def engine_available() -> bool:
+    return importlib.util.find_spec("positions.engine") is not None
+
+
+def format_module(name: str):
+    import importlib
+
+    modules = {"json": "json_format", "moodlexml": "moodle", "gift": "gift"}
+    if name not in modules:
+        raise ValueError(_("Format inconnu « %(format)s » (formats : %(formats)s).")
+                         % {"format": name, "formats": ", ".join(FORMATS)})
+    return importlib.import_module(f"questions.formats.{modules[name]}")
+
+
+def detect_format(text: str, filename: str = "") -> str:
+    lowered = filename.lower()
+    if lowered.endswith(".json"):
+        return "json"
+    if lowered.endswith(".xml"):
+        return "moodlexml"
+    if lowered.endswith((".gift", ".txt")):
+        return "gift"
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("{"):
+        return "json"
+    if stripped.startswith("<"):
+        return "moodlexml"
+    return "gift"
+
+
+def parse(text: str, format_name: str) -> ParseResult:
+    return format_module(format_name).parse(text)
+
+
+def validate_entries(
+    entries: list[BankEntry], *, engine: bool = True, use_database: bool = True
+) -> tuple[list[BankEntry], list[ParseProblem]]:
+    """Validate every entry (schema, chess, citations, engine check, unique uids).
+
+    Returns the entries with normalised content, and every problem labelled with the
+    question's number and uid.
+    """
+    valid: list[BankEntry] = []
+    problems: list[ParseProblem] = []
+    seen: dict[str, str] = {}
+    for entry in entries:
+        content, content_problems = validate_question({"uid": entry.uid, **entry.content},
+                                                      use_database=use_database)
+        label = entry.label or entry.uid
+        problems.extend(ParseProblem(label, str(problem)) for problem in content_problems)
+        if entry.uid in seen:
+            problems.append(ParseProblem(label, _("L'identifiant « %(uid)s » est déjà utilisé par %(other)s.")
+                                         % {"uid": entry.uid, "other": seen[entry.uid]}))
+        seen.setdefault(entry.uid, label)
+        if content_problems:
+            continue
+        if engine and needs_engine(content):
+            objections = check_answer_key(content)
+            problems.extend(ParseProblem(label, _("moteur de règles (%(field)s) : %(message)s")
+                                         % {"field": objection.field, "message": objection.message})
+                            for objection in objections)
+            if objections:
+                continue
+        valid.append(BankEntry(uid=entry.uid, content=content, label=label))
+    return valid, problems
+
+
+def import_entries(entries: list[BankEntry], *, status: str = Status.DRAFT, author=None, reviewer=None,
+                   note: str = "", parse_problems: list[ParseProblem] | None = None) -> ImportReport:
+    """Validate then store every entry, or nothing at all (raises ImportFailed)."""
+    from questions.services import store_imported
+
+    if status not in (Status.DRAFT, Status.PUBLISHED):
+        raise ValueError(_("Un import crée des brouillons ou des questions publiées."))
+    valid, problems = validate_entries(entries)
+    problems = list(parse_problems or []) + problems
+    if problems:
+        raise ImportFailed(problems)
+    report = ImportReport()
+    with transaction.atomic():
+        for entry in valid:
+            _question, outcome = store_imported(uid=entry.uid, content=entry.content, status=status,
+                                                author=author, reviewer=reviewer or author, note=note)
+            getattr(report, outcome).append(entry.uid)
+    return report
+
+
+def import_text(text: str, *, format_name: str, status: str = Status.DRAFT, author=None, reviewer=None,
+                note: str = "") -> ImportReport:
+    result = parse(text, format_name)
+    if result.problems and not result.entries:
+        raise ImportFailed(result.problems)
+    return import_entries(result.entries, status=status, author=author, reviewer=reviewer, note=note,
+                          parse_problems=result.problems)
+
+
+def entries_for(questions, *, published_only: bool = False) -> list[BankEntry]:
+    """Bank entries of questions: their published version, or their latest one."""
+    entries = []
+    for question in questions.select_related("current_version", "draft").order_by("uid"):
+        version = question.current_version if published_only else question.latest_version
+        if version is not None:
+            entries.append(BankEntry(uid=question.uid, content=version.content(), label=question.uid))
+    return entries
+
+
+def select_questions(*, unit: str | None = None, status: str | None = None):
+    questions = Question.objects.all()
+    if unit:
+        questions = questions.for_unit(unit)
+    if status == Status.PUBLISHED:
+        questions = questions.in_use()
+    elif status:
+        questions = questions.filter(status=status)
+    return questions
+
+
+def export_text(*, format_name: str, unit: str | None = None, status: str | None = None) -> str:
+    questions = select_questions(unit=unit, status=status)
+    entries = entries_for(questions, published_only=status == Status.PUBLISHED)
+    return format_module(format_name).export(entries)

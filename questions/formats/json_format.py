@@ -1,0 +1,56 @@
+"""The app's own JSON format (FORMAT.md): lossless."""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+
+from questions.formats import BankEntry, ParseProblem, ParseResult
+
+FORMAT_NAME = "arbitre-questions"
+FORMAT_VERSION = 1
+
+
+def export(entries: list[BankEntry]) -> str:
+    questions = [{"uid": entry.uid, **entry.content} for entry in entries]
+    document = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "questions": questions}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def parse(text: str) -> ParseResult:
+    """Read a bank file. Entries keep the raw question dicts (validated later, with the uid)."""
+    result = ParseResult()
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        message = _("JSON illisible, ligne %(line)s colonne %(column)s : %(error)s") % {
+            "line": error.lineno, "column": error.colno, "error": error.msg}
+        result.problems.append(ParseProblem("", message))
+        return result
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        result.problems.append(ParseProblem("", _("Ce fichier n'est pas une banque de questions Arbitre "
+                                                  "(attendu : {\"format\": \"arbitre-questions\", …}).")))
+        return result
+    if document.get("version") != FORMAT_VERSION:
+        result.problems.append(ParseProblem("", _("Version de format %(version)s inconnue (attendu : 1).")
+                                            % {"version": document.get("version")}))
+        return result
+    extra = set(document) - {"format", "version", "questions"}
+    if extra:
+        result.problems.append(ParseProblem("", _("Champs inconnus en tête de fichier : %(keys)s.")
+                                            % {"keys": ", ".join(sorted(extra))}))
+    questions = document.get("questions")
+    if not isinstance(questions, list):
+        result.problems.append(ParseProblem("", _("« questions » doit être une liste.")))
+        return result
+    for index, question in enumerate(questions, start=1):
+        uid = question.get("uid") if isinstance(question, dict) else None
+        label = f"#{index} ({uid})" if isinstance(uid, str) and uid else f"#{index}"
+        if not isinstance(question, dict):
+            result.problems.append(ParseProblem(label, _("Une question doit être un objet JSON.")))
+            continue
+        content = {key: value for key, value in question.items() if key != "uid"}
+        uid = uid if isinstance(uid, str) else ""
+        result.entries.append(BankEntry(uid=uid, content=content, label=label))
+    return result
