@@ -477,6 +477,8 @@ def articles() -> list[dict[str, object]]:
             # The first italic paragraph is the book's note on where the commentary comes from.
             notes_fr = entry.commentary[0].text
             commentary_fr = join_blocks(entry.commentary[1:])
+        commentary_fr, translator_note = _translator_note(commentary_fr)
+        notes_fr = notes_fr or translator_note
         heading_fr = entry.heading
         heading_en = counterpart.heading if counterpart else ""
         if entry.kind == "part":
@@ -505,11 +507,25 @@ def articles() -> list[dict[str, object]]:
     return result
 
 
+_NDT = re.compile(r"\s*\(NdT\s*:\s*([^)]*)\)")
+
+
+def _translator_note(commentary: str) -> tuple[str, str]:
+    """Move an inline translator's note "(NdT : …)" out of the commentary, quoting the
+    words it qualifies."""
+    match = _NDT.search(commentary)
+    if not match:
+        return commentary, ""
+    context = " ".join(commentary[: match.start()].split()[-4:])
+    note = f"NdT (« …{context} ») : {match.group(1).strip()}."
+    return commentary[: match.start()] + commentary[match.end():], note
+
+
 def _tidy_heading(heading: str) -> str:
     heading = heading.strip().strip("*").strip()
     if heading.isupper():
         heading = heading[:1] + heading[1:].lower()
-    return heading
+    return heading[:1].upper() + heading[1:]
 
 
 def build() -> dict[str, object]:
