@@ -46,10 +46,22 @@ class HomePanel:
 
 NAV_ITEMS: list[NavItem] = [
     NavItem("home", _("Accueil"), "home"),
+    NavItem("rules", _("Règles du jeu"), "rules:index"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
 ]
 
-HOME_PANELS: list[HomePanel] = []
+HOME_PANELS: list[HomePanel] = [
+    HomePanel(
+        "rules",
+        _("Règles du jeu"),
+        _(
+            "Les Règles de la FIDE en français et en anglais, leurs éditions successives "
+            "et le Livre de l'Arbitre."
+        ),
+        "rules:index",
+        _("Lire les règles"),
+    ),
+]
 
 
 def nav_items(user) -> list[dict]:

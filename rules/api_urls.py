@@ -1,5 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from rules import api
+from rules.urls import ArticleNumberConverter  # noqa: F401 - registers the "number" converter
 
 app_name = "rules_api"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("editions", api.editions, name="editions"),
+    path("search", api.search_api, name="search"),
+    path("<slug:edition>/articles/<number:number>", api.article, name="article"),
+]

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from rules import schema
+from rules.models import Diagram, Edition
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+class EditionUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("Fichier JSON de l'édition"),
+        help_text=_(
+            "Un objet {\"edition\": {slug, year, title_fr, title_en, adopted, in_force, languages, "
+            "complete, source}, \"articles\": [...]} ; les articles au format de laws-<slug>.json."
+        ),
+    )
+
+    def clean_file(self) -> dict:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise ValidationError(_("Le fichier dépasse 5 Mo."), code="too_large")
+        raw = upload.read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValidationError(_("Le fichier doit être encodé en UTF-8."), code="encoding") from error
+        try:
+            payload = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValidationError(
+                _("JSON invalide ligne %(line)d, colonne %(column)d : %(message)s."),
+                code="json",
+                params={"line": error.lineno, "column": error.colno, "message": error.msg},
+            ) from error
+        errors = schema.validate_upload(
+            payload,
+            existing_slugs=set(Edition.objects.values_list("slug", flat=True)),
+            known_diagrams=set(Diagram.objects.values_list("key", flat=True)),
+        )
+        if errors:
+            raise ValidationError([ValidationError(message, code="invalid") for message in errors])
+        return payload

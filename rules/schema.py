@@ -1,0 +1,144 @@
+"""Validation of rulebook data (rules/data/README.md): shipped files and uploaded editions.
+
+Every problem is reported with the item it concerns ("Article n° 3 (9.2.2) : …") so a
+person can fix a file without guessing; validation never stops at the first error.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from django.utils.translation import gettext as _
+
+from rules.models import NUMBER_RE, ArticleKind
+
+ARTICLE_TEXT_FIELDS = (
+    "printed", "heading_fr", "heading_en", "text_fr", "text_en",
+    "commentary_fr", "commentary_en", "notes_fr", "notes_en",
+)
+ARTICLE_FIELDS = ("number", "parent", "kind", *ARTICLE_TEXT_FIELDS, "diagrams")
+EDITION_TEXT_FIELDS = ("title_fr", "title_en", "source", "notes_fr", "notes_en")
+SLUG_RE = re.compile(r"^[0-9a-z][0-9a-z-]{0,19}$")
+LANGUAGES = ("fr", "en")
+
+
+def parse_date(value: str) -> datetime.date | None:
+    return datetime.date.fromisoformat(value) if value else None
+
+
+def validate_edition_meta(meta: object) -> list[str]:
+    if not isinstance(meta, dict):
+        return [_("« edition » doit être un objet JSON (slug, year, title_fr, …).")]
+    errors: list[str] = []
+    slug = meta.get("slug")
+    if not isinstance(slug, str) or not SLUG_RE.match(slug):
+        errors.append(
+            _("Édition : « slug » doit être un identifiant court en minuscules, par exemple « 2022 ».")
+        )
+    year = meta.get("year")
+    if not isinstance(year, int) or isinstance(year, bool) or not 1800 <= year <= 2200:
+        errors.append(_("Édition : « year » doit être une année (nombre entier), par exemple 2022."))
+    if not isinstance(meta.get("title_fr"), str) or not meta.get("title_fr", "").strip():
+        errors.append(_("Édition : « title_fr » (titre en français) est obligatoire."))
+    for field in EDITION_TEXT_FIELDS:
+        if field in meta and not isinstance(meta[field], str):
+            errors.append(_("Édition : « %(field)s » doit être un texte.") % {"field": field})
+    for field in ("adopted", "in_force"):
+        value = meta.get(field, "")
+        try:
+            if not isinstance(value, str):
+                raise ValueError
+            parse_date(value)
+        except ValueError:
+            errors.append(
+                _("Édition : « %(field)s » doit être une date AAAA-MM-JJ ou \"\" ; reçu %(value)r.")
+                % {"field": field, "value": value}
+            )
+    languages = meta.get("languages", ["fr"])
+    if not isinstance(languages, list) or not languages or any(lang not in LANGUAGES for lang in languages):
+        errors.append(_("Édition : « languages » doit être une liste parmi \"fr\" et \"en\"."))
+    if "complete" in meta and not isinstance(meta["complete"], bool):
+        errors.append(_("Édition : « complete » doit valoir true ou false."))
+    return errors
+
+
+def validate_articles(items: object, *, known_diagrams: set[str] | None = None) -> list[str]:
+    """Problems in a list of articles in the laws-<slug>.json format, one message each."""
+    if not isinstance(items, list):
+        return [_("« articles » doit être une liste d'articles.")]
+    if not items:
+        return [_("La liste des articles est vide.")]
+    errors: list[str] = []
+    seen: set[str] = set()
+    for position, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            errors.append(_("Article n° %(position)d : doit être un objet JSON.") % {"position": position})
+            continue
+        number = item.get("number")
+        label = _("Article n° %(position)d (%(number)s)") % {"position": position, "number": number or "?"}
+        if not isinstance(number, str) or not NUMBER_RE.match(number):
+            errors.append(
+                _("%(label)s : « number » doit être un numéro normalisé comme « 9.2.2 » ou « A.4 ».")
+                % {"label": label}
+            )
+        elif number in seen:
+            errors.append(
+                _("%(label)s : le numéro %(number)s apparaît deux fois.") % {"label": label, "number": number}
+            )
+        missing = [field for field in ("number", "kind", "text_fr") if field not in item]
+        if missing:
+            errors.append(
+                _("%(label)s : champ(s) manquant(s) : %(fields)s.")
+                % {"label": label, "fields": ", ".join(missing)}
+            )
+        unknown = sorted(set(item) - set(ARTICLE_FIELDS))
+        if unknown:
+            errors.append(
+                _("%(label)s : champ(s) inconnu(s) : %(fields)s.")
+                % {"label": label, "fields": ", ".join(unknown)}
+            )
+        if "kind" in item and item["kind"] not in ArticleKind.values:
+            errors.append(
+                _("%(label)s : « kind » doit être l'une des valeurs %(choices)s ; reçu %(value)r.")
+                % {"label": label, "choices": ", ".join(ArticleKind.values), "value": item["kind"]}
+            )
+        for field in (*ARTICLE_TEXT_FIELDS, "parent"):
+            if field in item and not isinstance(item[field], str):
+                errors.append(
+                    _("%(label)s : « %(field)s » doit être un texte (\"\" si vide, jamais null).")
+                    % {"label": label, "field": field}
+                )
+        parent = item.get("parent", "")
+        if isinstance(parent, str) and parent and parent not in seen:
+            errors.append(
+                _("%(label)s : le parent « %(parent)s » doit être un article placé plus haut dans la liste.")
+                % {"label": label, "parent": parent}
+            )
+        diagrams = item.get("diagrams", [])
+        if not isinstance(diagrams, list) or not all(isinstance(key, str) for key in diagrams):
+            errors.append(_("%(label)s : « diagrams » doit être une liste de clés.") % {"label": label})
+        elif known_diagrams is not None:
+            for key in diagrams:
+                if key not in known_diagrams:
+                    errors.append(
+                        _("%(label)s : diagramme inconnu « %(key)s ».") % {"label": label, "key": key}
+                    )
+        if isinstance(number, str):
+            seen.add(number)
+    return errors
+
+
+def validate_upload(payload: object, *, existing_slugs: set[str], known_diagrams: set[str]) -> list[str]:
+    """Problems in an uploaded edition: ``{"edition": {...}, "articles": [...]}``."""
+    if not isinstance(payload, dict) or "edition" not in payload or "articles" not in payload:
+        return [_("Le fichier doit contenir un objet JSON avec les clés « edition » et « articles ».")]
+    errors = validate_edition_meta(payload["edition"])
+    slug = payload["edition"].get("slug") if isinstance(payload["edition"], dict) else None
+    if isinstance(slug, str) and slug in existing_slugs:
+        errors.append(
+            _("Édition : l'édition « %(slug)s » existe déjà ; choisissez un autre identifiant.")
+            % {"slug": slug}
+        )
+    errors.extend(validate_articles(payload["articles"], known_diagrams=known_diagrams))
+    return errors

@@ -1,0 +1,121 @@
+"""Rendering rule text: paragraphs, cross-references as links, diagrams, word diffs."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.diffing import word_diff_html
+from rules.models import Article, Diagram, in_language
+
+register = template.Library()
+
+_NUMBER = r"(?:[A-D]|I{1,3}|\d{1,2})(?:\.(?:\d{1,2}|[a-z](?![a-z])))*(?!\w)"
+_DOTTED = r"(?:[A-D]|I{1,3}|\d{1,2})\."
+_SEPARATOR = r"(?:\s*,\s*|\s+(?:et|and|ou|or)\s+)"
+# "Article 9.6.2", "Articles 5.1.1, 5.1.2 ou 5.2.3", "art. 6.9", "cf. 5.2.2", "voir 6.9",
+# "see Article A.4". After "voir"/"see"/"cf." only a dotted number counts ("see 2 players").
+CROSS_REFERENCE = re.compile(
+    rf"(?<!\w)(?P<lead>(?:[Aa]rticles?|[Aa]rt\.)\s*|(?:[Vv]oir|[Ss]ee|cf\.)\s+(?={_DOTTED}))"
+    rf"(?P<refs>{_NUMBER}(?:{_SEPARATOR}{_NUMBER})*)"
+)
+_NUMBER_RE = re.compile(_NUMBER)
+
+
+def _edition_numbers(context: template.Context, edition: str) -> set[str]:
+    cache = context.render_context.setdefault("rules_numbers", {})
+    if edition not in cache:
+        cache[edition] = set(Article.objects.filter(edition__slug=edition).values_list("number", flat=True))
+    return cache[edition]
+
+
+def link_references(escaped: str, *, edition: str, numbers: set[str]) -> str:
+    """Turn the references to existing articles in already-escaped text into links."""
+
+    def link_number(match: re.Match) -> str:
+        number = match.group(0)
+        if number not in numbers:
+            return number
+        url = reverse("rules:article", kwargs={"edition": edition, "number": number})
+        return f'<a class="rule-ref" href="{url}">{number}</a>'
+
+    def replace(match: re.Match) -> str:
+        return match.group("lead") + _NUMBER_RE.sub(link_number, match.group("refs"))
+
+    return CROSS_REFERENCE.sub(replace, escaped)
+
+
+def render_rule_text(text: str, *, edition: str | None = None, numbers: set[str] | None = None) -> SafeString:
+    """Plain rule text as HTML paragraphs (lines kept), references linked when ``edition`` is given."""
+    if not text:
+        return mark_safe("")
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        html = escape(paragraph)
+        if edition and numbers:
+            html = link_references(html, edition=edition, numbers=numbers)
+        paragraphs.append("<p>" + html.replace("\n", "<br>") + "</p>")
+    return mark_safe("".join(paragraphs))
+
+
+@register.simple_tag(takes_context=True)
+def rule_text(context: template.Context, text: str, edition: str = "") -> SafeString:
+    numbers = _edition_numbers(context, edition) if edition else None
+    return render_rule_text(text, edition=edition or None, numbers=numbers)
+
+
+@register.simple_tag
+def word_diff(old: str, new: str) -> SafeString:
+    return word_diff_html(old or "", new or "")
+
+
+@register.filter
+def localised(obj, field: str) -> str:
+    """``obj.<field>_<current language>``, French when the translation is empty."""
+    return in_language(obj, field)
+
+
+@register.filter
+def field_in(obj, spec: str) -> str:
+    """``obj|field_in:"text,en"`` → ``obj.text_en`` (no fallback: the column shows what exists)."""
+    name, _sep, language = spec.partition(",")
+    return getattr(obj, f"{name}_{language}", "")
+
+
+@register.simple_tag
+def rule_diagram(diagram: Diagram, size: int = 320) -> SafeString:
+    """The diagram drawn by positions.diagrams, with its caption and a text alternative."""
+    from positions.diagrams import describe_position, diagram_svg
+
+    language = (get_language() or "fr")[:2]
+    try:
+        svg = diagram_svg(
+            diagram.fen,
+            orientation=diagram.orientation,
+            arrows=diagram.arrows,
+            circles=diagram.circles,
+            squares=diagram.squares or None,
+            last_move=diagram.last_move or None,
+            size=size,
+        )
+        description = describe_position(diagram.fen, language=language)
+    except ValueError:
+        return format_html(
+            '<figure class="rule-diagram rule-diagram--broken"><p>{}</p><figcaption>{}</figcaption></figure>',
+            _("Diagramme indisponible (position invalide : %(fen)s).") % {"fen": diagram.fen},
+            diagram.caption,
+        )
+    return format_html(
+        '<figure class="rule-diagram" id="diagram-{}">{}<p class="visually-hidden">{}</p>'
+        "<figcaption>{}</figcaption></figure>",
+        diagram.key,
+        mark_safe(svg),
+        description,
+        diagram.caption,
+    )

@@ -1,0 +1,183 @@
+"""Reading the rulebook: public pages, server-rendered, htmx fragments where useful."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from rules.history import article_history, related_changes
+from rules.models import Article, Chapter, Edition, GlossaryTerm
+from rules.permissions import can_manage_rulebook
+from rules.search import MAX_QUERY_LENGTH, resolve_number_query, search
+from rules.services import compare_articles, edition_as_items, previous_edition
+
+SHOW_CHOICES = ("both", "fr", "en")
+
+
+def _show(request: HttpRequest, edition: Edition) -> str:
+    """Which language column(s) to show: ?show=both|fr|en, both by default when there are two."""
+    default = "both" if edition.bilingual else (edition.languages[0] if edition.languages else "fr")
+    value = request.GET.get("show", default)
+    if value not in SHOW_CHOICES:
+        return default
+    if value == "both" and not edition.bilingual:
+        return default
+    return value
+
+
+def _languages(show: str) -> list[str]:
+    return ["fr", "en"] if show == "both" else [show]
+
+
+def _ui_language() -> str:
+    return (get_language() or "fr")[:2]
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    context = {
+        "editions": Edition.objects.all(),
+        "current": Edition.current(),
+        "chapters": Chapter.objects.all(),
+        "can_manage": can_manage_rulebook(request.user),
+    }
+    return render(request, "rules/index.html", context)
+
+
+@require_GET
+def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
+    edition_obj = get_object_or_404(Edition, slug=edition)
+    articles = edition_obj.articles.only("number", "printed", "kind", "heading_fr", "heading_en", "order")
+    context = {"edition": edition_obj, "articles": articles, "previous": previous_edition(
+        year=edition_obj.year, exclude=edition_obj.slug)}
+    return render(request, "rules/edition.html", context)
+
+
+@require_GET
+def laws(request: HttpRequest, edition: str) -> HttpResponse:
+    edition_obj = get_object_or_404(Edition, slug=edition)
+    show = _show(request, edition_obj)
+    context = {
+        "edition": edition_obj,
+        "articles": edition_obj.articles.all(),
+        "show": show,
+        "languages": _languages(show),
+    }
+    return render(request, "rules/laws.html", context)
+
+
+@require_GET
+def article_detail(request: HttpRequest, edition: str, number: str) -> HttpResponse:
+    article = Article.objects.resolve(edition, number)
+    if article is None:
+        raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
+            "number": number, "edition": edition})
+    if article.number != number:
+        return redirect(article, permanent=True)
+    siblings = article.edition.articles.only("number", "printed", "order")
+    previous = siblings.filter(order__lt=article.order).order_by("-order").first()
+    following = siblings.filter(order__gt=article.order).order_by("order").first()
+    descendants = article.edition.articles.filter(number__startswith=f"{article.number}.").order_by("order")
+    show = _show(request, article.edition)
+    context = {
+        "article": article,
+        "edition": article.edition,
+        "descendants": descendants,
+        "previous": previous,
+        "following": following,
+        "show": show,
+        "languages": _languages(show),
+        "diagrams": article.diagrams(),
+        "glossary": [
+            term for term in GlossaryTerm.objects.filter(edition=article.edition.slug)
+            if article.number in term.articles
+        ],
+    }
+    return render(request, "rules/article.html", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def article_history_view(request: HttpRequest, edition: str, number: str) -> HttpResponse:
+    article = Article.objects.resolve(edition, number)
+    if article is None:
+        raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
+            "number": number, "edition": edition})
+    versions = article_history(article)
+    context = {"article": article, "edition": article.edition, "versions": versions,
+               "changes": related_changes(versions)}
+    template = "rules/history.html#history" if request.htmx else "rules/history.html"
+    return render(request, template, context)
+
+
+@require_GET
+def edition_changes(request: HttpRequest, edition: str) -> HttpResponse:
+    edition_obj = get_object_or_404(Edition, slug=edition)
+    previous = previous_edition(year=edition_obj.year, exclude=edition_obj.slug)
+    differences = []
+    if previous is not None:
+        differences = compare_articles(old=edition_as_items(previous), new=edition_as_items(edition_obj))
+    context = {"edition": edition_obj, "previous": previous, "differences": differences}
+    return render(request, "rules/changes.html", context)
+
+
+@require_GET
+def chapter_detail(request: HttpRequest, number: str) -> HttpResponse:
+    chapter = get_object_or_404(Chapter, number=number)
+    context = {
+        "chapter": chapter,
+        "sections": chapter.sections.all(),
+        "previous": Chapter.objects.filter(order__lt=chapter.order).order_by("-order").first(),
+        "following": Chapter.objects.filter(order__gt=chapter.order).order_by("order").first(),
+    }
+    return render(request, "rules/chapter.html", context)
+
+
+@require_GET
+def glossary(request: HttpRequest) -> HttpResponse:
+    terms = sorted(GlossaryTerm.objects.all(), key=lambda term: term.term_fr.lower())
+    known = {
+        (slug, number)
+        for slug, number in Article.objects.filter(
+            edition__slug__in={term.edition for term in terms}
+        ).values_list("edition__slug", "number")
+    }
+    rows = [
+        {"term": term, "articles": [(number, (term.edition, number) in known) for number in term.articles]}
+        for term in terms
+    ]
+    return render(request, "rules/glossary.html", {"rows": rows})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def search_view(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
+    language = request.GET.get("lang") or _ui_language()
+    if language not in ("fr", "en"):
+        language = "fr"
+    edition = request.GET.get("edition") or None
+    errors = []
+    if edition and not Edition.objects.filter(slug=edition).exists():
+        errors.append(_("Édition inconnue : %(edition)s.") % {"edition": edition})
+        edition = None
+    if query and not request.htmx:
+        article = resolve_number_query(query, edition=edition)
+        if article is not None:
+            return redirect(article)
+    hits = search(query, language=language, edition=edition, limit=30) if query else []
+    context = {
+        "query": query,
+        "language": language,
+        "edition": edition or "",
+        "editions": Edition.objects.all(),
+        "hits": hits,
+        "errors": errors,
+    }
+    template = "rules/search.html#results" if request.htmx else "rules/search.html"
+    return render(request, template, context)
+
