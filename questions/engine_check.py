@@ -108,8 +108,9 @@ def check_answer_key(content: dict) -> list[Objection]:
         expected = "draw" if verdict_fr.valid else "game_continues"
         if outcome != expected:
             fr, en = _expected_decision(expected)
-            objections.append(Objection("body.decisions", f"{fr} {verdict_fr.explanation}",
-                                        f"{en} {verdict_en.explanation}"))
+            objections.append(Objection(
+                "body.decisions", _cite(f"{fr} {verdict_fr.explanation}", verdict_fr.article),
+                _cite(f"{en} {verdict_en.explanation}", verdict_en.article, "en")))
         if not verdict_fr.valid and rate == "standard" and "add_two_minutes_opponent" not in actions:
             fr, en = _both(lambda: _("Réclamation incorrecte en cadence lente : l'adversaire reçoit deux "
                                      "minutes (article 9.5) ; cochez cette sanction comme correcte."))
@@ -124,11 +125,22 @@ def check_answer_key(content: dict) -> list[Objection]:
         expected = RESULT_OUTCOMES.get(str(analysis_fr.flag_fall.result))
         if expected and outcome != expected:
             fr, en = _expected_decision(expected)
-            objections.append(Objection("body.decisions", f"{fr} {analysis_fr.flag_fall.explanation}",
-                                        f"{en} {analysis_en.flag_fall.explanation}"))
+            flag_fr, flag_en = analysis_fr.flag_fall, analysis_en.flag_fall
+            objections.append(Objection(
+                "body.decisions", _cite(f"{fr} {flag_fr.explanation}", flag_fr.article),
+                _cite(f"{en} {flag_en.explanation}", flag_en.article, "en")))
 
-    objections.extend(_illegal_move_objections(analysis_fr, analysis_en, outcome, actions))
+    if not scenario.get("claim") and not scenario.get("flag_fell"):
+        # With a claim or a flag fall the question is about that; earlier illegal moves are history.
+        objections.extend(_illegal_move_objections(analysis_fr, analysis_en, outcome, actions, rate))
     return objections
+
+
+def _cite(text: str, article: str, language: str = "fr") -> str:
+    if not article:
+        return text
+    with translation.override(language):
+        return f"{text} ({_('article %(article)s') % {'article': article}})"
 
 
 def _expected_decision(outcome: str) -> tuple[str, str]:
@@ -141,44 +153,53 @@ def _outcome_label(outcome: str) -> str:
     return str(Outcome(outcome).label)
 
 
-def _illegal_move_objections(analysis_fr, analysis_en, outcome: str | None, actions: set) -> list[Objection]:
-    illegal_fr = list(analysis_fr.illegal_moves or [])
-    if not illegal_fr:
+def _illegal_move_objections(analysis_fr, analysis_en, outcome: str | None, actions: set,
+                             rate: str) -> list[Objection]:
+    """The arbiter acts on the last illegal move (unless it stands, rapid/blitz A.4.2)."""
+    if not analysis_fr.illegal_moves:
         return []
-    illegal_en = list(analysis_en.illegal_moves or [])
-    last_fr, last_en = illegal_fr[-1], illegal_en[-1] if illegal_en else illegal_fr[-1]
+    last_fr = analysis_fr.illegal_moves[-1]
+    last_en = analysis_en.illegal_moves[-1] if analysis_en.illegal_moves else last_fr
+    if last_fr.stands:
+        return []
+    explanation_fr = _cite(f"{last_fr.reason} — {last_fr.sanction}".strip(" —"), last_fr.article)
+    explanation_en = _cite(f"{last_en.reason} — {last_en.sanction}".strip(" —"), last_en.article, "en")
+    earlier = [item for item in analysis_fr.illegal_moves[:-1]
+               if item.side == last_fr.side and not item.stands]
     objections: list[Objection] = []
-    if "restore_position" not in actions:
-        fr, en = _both(lambda: _("Un coup illégal a été joué (%(move)s) : la position d'avant doit être "
-                                 "rétablie ; cochez « rétablir la position » comme correct.")
-                       % {"move": last_fr.move})
-        objections.append(Objection("body.sanctions", fr, en))
-    expected_action, expected_outcome = _sanction_meaning(last_fr, illegal_fr)
-    if expected_action and expected_action not in actions:
-        fr, en = _both(lambda: _("Sanction attendue pour ce coup illégal : %(sanction)s.")
-                       % {"sanction": _action_label(expected_action)})
-        objections.append(Objection("body.sanctions", f"{fr} {_reason(last_fr)}", f"{en} {_reason(last_en)}"))
+    if not earlier:
+        # First illegal move: restore the position, add time to the opponent, play on (7.5.5).
+        if "restore_position" not in actions:
+            fr, en = _both(lambda: _("Un coup illégal a été joué (%(move)s) : la position d'avant doit être "
+                                     "rétablie ; cochez « rétablir la position » comme correct.")
+                           % {"move": last_fr.move})
+            objections.append(Objection("body.sanctions", f"{fr} {explanation_fr}", f"{en} {explanation_en}"))
+        # Two minutes (standard, rapid) or one minute in blitz (B.2) for the opponent.
+        expected_actions = {"add_time_opponent"} if rate == "blitz" else {"add_two_minutes_opponent",
+                                                                          "add_time_opponent"}
+        if not actions & expected_actions:
+            fr, en = _both(lambda: _("Premier coup illégal : l'adversaire reçoit du temps supplémentaire "
+                                     "(article 7.5.5) ; cochez cette sanction comme correcte."))
+            objections.append(Objection("body.sanctions", f"{fr} {explanation_fr}", f"{en} {explanation_en}"))
+        expected_outcome = "game_continues"
+    else:
+        expected_outcome = _second_illegal_outcome(last_fr)
     if expected_outcome and outcome != expected_outcome:
         fr, en = _expected_decision(expected_outcome)
-        objections.append(Objection("body.decisions", f"{fr} {_reason(last_fr)}", f"{en} {_reason(last_en)}"))
+        objections.append(Objection("body.decisions", f"{fr} {explanation_fr}", f"{en} {explanation_en}"))
     return objections
 
 
-def _reason(illegal) -> str:
-    return str(getattr(illegal, "reason", "") or "")
+def _second_illegal_outcome(illegal) -> str | None:
+    """A second illegal move loses, unless the opponent cannot mate at all: then a draw (7.5.5)."""
+    import chess
 
+    from positions import mate
 
-def _action_label(action: str) -> str:
-    from questions.models import Action
-
-    return str(Action(action).label)
-
-
-def _sanction_meaning(illegal, all_illegal: list) -> tuple[str | None, str | None]:
-    """(action expected among the correct sanctions, outcome expected) for the last illegal move."""
-    sanction = str(getattr(illegal, "sanction", "") or "")
-    if sanction in ("add_two_minutes_opponent", "add_time_opponent"):
-        return sanction, None
-    if sanction in ("white_wins", "black_wins", "draw"):
-        return None, sanction
-    return None, None
+    offender = chess.WHITE if illegal.side == "white" else chess.BLACK
+    search = mate.can_checkmate(chess.Board(illegal.restore_fen), not offender)
+    if search.verdict == "no":
+        return "draw"
+    if search.verdict == "yes":
+        return "black_wins" if offender == chess.WHITE else "white_wins"
+    return None  # undetermined: the engine cannot settle it, the reviewer does
