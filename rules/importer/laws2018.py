@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.importer import DATA_DIR, read_seed
+from rules.importer.diagrams import keys_by_article
 
 SEED = "001"
 EDITION = "2018"
@@ -39,31 +40,6 @@ PARTS = {
     "competition-rules": ("Les règles de compétition", "Competition Rules"),
 }
 ROOT_ORDER = ["A", "B", "C", "D", "I", "II", "III"]
-
-# Which articles show which of the diagrams whose pictures were lost (diagrams.json).
-DIAGRAMS = {
-    "1.5": ["dead-position-1-5"],
-    "2.3": ["initial-position"],
-    "3.2": ["bishop-moves"],
-    "3.3": ["rook-moves"],
-    "3.4": ["queen-moves"],
-    "3.6": ["knight-moves"],
-    "3.7.1": ["pawn-moves"],
-    "3.7.3": ["pawn-captures"],
-    "3.7.4.2": ["en-passant"],
-    "3.7.5.3": ["promotion"],
-    "3.8.1": ["king-moves"],
-    "3.8.2": [
-        "castling-white-kingside-before",
-        "castling-white-kingside-after",
-        "castling-black-queenside-before",
-        "castling-black-queenside-after",
-        "castling-white-queenside-before",
-        "castling-white-queenside-after",
-        "castling-black-kingside-before",
-        "castling-black-kingside-after",
-    ],
-}
 
 # ---------------------------------------------------------------------------------------
 # Line level clean-up
@@ -466,6 +442,7 @@ def articles() -> list[dict[str, object]]:
     french = french_entries()
     english = {entry.number: entry for entry in english_entries()}
     commentary_en = _commentary_en()
+    diagrams = keys_by_article()
     known = {entry.number for entry in french}
     result = []
     for order, entry in enumerate(french, start=1):
@@ -500,7 +477,7 @@ def articles() -> list[dict[str, object]]:
                 "commentary_en": translated.get("commentary", "") if commentary_fr else "",
                 "notes_fr": notes_fr,
                 "notes_en": translated.get("notes", "") if notes_fr else "",
-                "diagrams": DIAGRAMS.get(entry.number, []),
+                "diagrams": diagrams.get(entry.number, []),
                 "order": order,
             }
         )
