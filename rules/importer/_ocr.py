@@ -98,6 +98,26 @@ _WORD_MAP = {
     "traversc": "traverse",
     "passcr": "passer",
     "aucunc": "aucune",
+    "ot": "où",
+    "oit": "où",
+    "ott": "où",
+    "olt": "où",
+    "oil": "où",
+    "ol": "où",
+    "Jui": "lui",
+    "stre": "être",
+    "sagit": "s'agit",
+    "sil": "s'il",
+    "précente": "présente",
+    "linterprétation": "l'interprétation",
+    "linscription": "l'inscription",
+    "ditecteur": "directeur",
+    "tent": "tenu",
+    "Diéce": "Pièce",
+    "linitiale": "l'initiale",
+    "régulierement": "régulièrement",
+    "concéde": "concède",
+    "enlévera": "enlèvera",
 }
 
 # Short words that OCR glues to the next word ("Siun" → "Si un").
@@ -112,21 +132,37 @@ def _unaccented(word: str) -> str:
 
 
 @cache
-def _vocabulary() -> tuple[frozenset[str], dict[str, str]]:
+def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     counts: Counter[str] = Counter()
     lines = read_seed("001")
     for first, last in _FRENCH_RANGES:
         for line in lines[first - 1 : last]:
             counts.update(w for w in _WORD.findall(line) if w.isalpha())
     known = frozenset(counts)
-    best: dict[str, tuple[int, str]] = {}
+    candidates: dict[str, list[tuple[int, str]]] = {}
     for word, count in counts.items():
-        key = _unaccented(word)
-        # Ties are broken by the word itself so the result never depends on dict order.
-        candidate = (count, word)
-        if key not in best or candidate > best[key]:
-            best[key] = candidate
-    return known, {key: word for key, (_count, word) in best.items()}
+        candidates.setdefault(_unaccented(word), []).append((count, word))
+    # Most frequent first; ties broken by the word so the result never depends on dict order.
+    return known, {
+        key: tuple(word for _count, word in sorted(found, key=lambda item: (-item[0], item[1])))
+        for key, found in candidates.items()
+    }
+
+
+def _plausible_ocr_loss(word: str, replacement: str) -> bool:
+    """OCR drops accents or reads è/ê as é; it does not add them. A final plain "e" that
+    would become "é" is ambiguous (present tense or participle) and is left alone."""
+    if len(word) != len(replacement):
+        return False
+    for position, (seen, wanted) in enumerate(zip(word.lower(), replacement.lower(), strict=True)):
+        if seen == wanted:
+            continue
+        if seen == "é" and wanted in "èêë":
+            continue
+        if seen == _unaccented(wanted) and not (seen == "e" and position == len(word) - 1):
+            continue
+        return False
+    return True
 
 
 def _match_case(model: str, word: str) -> str:
@@ -149,9 +185,9 @@ def repair_word(word: str) -> str:
         return word
     if word[0] in "1I" and word[1:2].islower() and "l" + word[1:] in known:
         return "l" + word[1:]
-    replacement = by_key.get(_unaccented(word))
-    if replacement:
-        return _match_case(word, replacement.lower() if word[:1].islower() else replacement)
+    for replacement in by_key.get(_unaccented(word), ()):
+        if _plausible_ocr_loss(word, replacement):
+            return _match_case(word, replacement.lower() if word[:1].islower() else replacement)
     for head in _GLUED_HEADS:
         rest = word[len(head) :]
         if word.startswith(head) and len(rest) > 1 and rest[0].islower():

@@ -201,7 +201,220 @@ def build_2017() -> list[dict[str, object]]:
     return to_dict(parse_2017())
 
 
+# ---------------------------------------------------------------------------------------
+# 2014 (the "Avant" texts of BAF 144)
+# ---------------------------------------------------------------------------------------
+
+
+def build_2014() -> list[dict[str, object]]:
+    from rules.importer.baf144 import old_texts
+
+    entries = [
+        Entry(number=number, printed=number, kind=kind_of(number), paragraphs=[text])
+        for number, text in old_texts()
+    ]
+    for entry in entries:
+        entry.notes_fr = "Texte cité comme « Avant » dans le BAF 144 (seul ce texte de 2014 est connu)."
+        entry.notes_en = 'Text quoted as "before" in BAF 144 (the only part of the 2014 text we hold).'
+    return to_dict(sorted(entries, key=lambda entry: sort_key(entry.number)))
+
+
+# ---------------------------------------------------------------------------------------
+# 2009 (seed 003, Articles 4 to 6)
+# ---------------------------------------------------------------------------------------
+
+_WEB_FURNITURE = re.compile(r"^(Echecs : règles de jeu de la FIDE.*|page 1 - 3 - 4 - 5)$")
+_LETTERED = re.compile(r"^([a-z])\)\s*(.*)$")
+
+
+def build_2009() -> list[dict[str, object]]:
+    lines = read_seed("003")
+    entries: list[Entry] = []
+    current: Entry | None = None
+    article = ""
+    block: list[str] = []
+
+    def flush() -> None:
+        nonlocal block
+        if block and current is not None:
+            current.paragraphs.extend(join_lines(block))
+        block = []
+
+    for raw in lines:
+        line = raw.strip()
+        if not line or _WEB_FURNITURE.match(line):
+            if not line:
+                block.append("")
+            continue
+        heading = _ARTICLE.match(line)
+        if heading:
+            flush()
+            article = heading.group(1)
+            current = Entry(number=article, printed=f"Article {article}", kind="article",
+                            heading_fr=heading.group(2).strip())
+            entries.append(current)
+            continue
+        if line == "LES REGLES DE COMPETITION":
+            flush()
+            heading_fr, heading_en = PARTS["competition-rules"]
+            current = Entry(number="competition-rules", printed="", kind="part",
+                            heading_fr=heading_fr, heading_en=heading_en)
+            entries.append(current)
+            continue
+        numbered = re.match(rf"^({article}\.\d+)(?:\s+(.*))?$", line) if article else None
+        lettered = _LETTERED.match(line)
+        if numbered:
+            flush()
+            current = Entry(number=numbered.group(1), printed=numbered.group(1), kind="paragraph")
+            entries.append(current)
+            parent_number = current.number
+            if numbered.group(2):
+                block.append(numbered.group(2))
+            continue
+        if lettered and current is not None:
+            flush()
+            number = f"{parent_number}.{lettered.group(1)}"
+            current = Entry(number=number, printed=f"{parent_number} {lettered.group(1)})", kind="paragraph")
+            entries.append(current)
+            block.append(lettered.group(2))
+            continue
+        block.append(line)
+    flush()
+    return to_dict(entries)
+
+
+# ---------------------------------------------------------------------------------------
+# About 2001 (seed 004, no numbers)
+# ---------------------------------------------------------------------------------------
+
+_LETTER_ITEM = re.compile(r"^[a-z]\.\s+")
+
+
+def build_2001() -> list[dict[str, object]]:
+    sources = _sources("laws-2001.json")
+    lines = read_seed("004")
+    entries: dict[str, Entry] = {}
+    for item in sources["items"]:
+        text = _LETTER_ITEM.sub("", lines[item["line"] - 1].strip(), count=1)
+        number = item["number"]
+        if number in entries:
+            entries[number].paragraphs.append(text)
+            continue
+        entry = Entry(number=number, printed="", kind=kind_of(number), paragraphs=[text])
+        method_fr, method_en = sources["method_fr"], sources["method_en"]
+        entry.notes_fr = f"{item['note_fr']} {method_fr}".strip() if item["note_fr"] else method_fr
+        entry.notes_en = f"{item['note_en']} {method_en}".strip() if item["note_en"] else method_en
+        entries[number] = entry
+    return to_dict(sorted(entries.values(), key=lambda entry: sort_key(entry.number)))
+
+
+# ---------------------------------------------------------------------------------------
+# 1928 (seed 002, The Hague rules, Brussels 1930 edition)
+# ---------------------------------------------------------------------------------------
+
+# The title page is printed twice (lines 1–25 and 32–58); the first copy is the cleaner one.
+TITLE_PAGE_1928 = (1, 25)
+BODY_1928 = (65, 758)
+CERTIFICATE_1928 = (760, 769)
+
+_ART_1928 = re.compile(r"^Art\.\s*(\d+)\.\s*[—-]+\s*(.+?)\.?$")
+_PARAGRAPH_1928 = re.compile(r"^(\d+)°?\)\s*(.*)$")
+_LETTER_1928 = re.compile(r"^([a-f])\)\s*(.*)$")
+_NOISE_1928 = re.compile(r"^[^A-Za-zÀ-ÿ]{0,6}$|^[A-Za-z]{1,2}[ ,.]*$")
+
+
+_TRAILING_JUNK = re.compile(r"([.;,])\s*[|:‘’'\"”]+$")
+
+
+def _clean_1928_block(lines: list[str]) -> list[str]:
+    lines = [_TRAILING_JUNK.sub(r"\1", line.strip()) for line in lines]
+    return [clean_french(paragraph) for paragraph in join_lines(lines)]
+
+
+def build_1928() -> list[dict[str, object]]:
+    sources = _sources("laws-1928.json")
+    skip = _line_set(sources["skip"])
+    lines = read_seed("002")
+    first, last = TITLE_PAGE_1928
+    title_lines = [lines[n - 1].strip() for n in range(first, last + 1) if n not in skip]
+    preface = Entry(number=PREFACE, printed="", kind="preface", heading_fr="Page de titre",
+                    heading_en="Title page")
+    preface.paragraphs = _clean_1928_block(title_lines)
+    first, last = CERTIFICATE_1928
+    preface.notes_fr = " ".join(_clean_1928_block([lines[n - 1] for n in range(first, last + 1)]))
+    preface.notes_en = sources["certificate_en"]
+    entries: list[Entry] = [preface]
+    current: Entry = preface
+    article = ""
+    paragraph_number = ""
+    block: list[str] = []
+
+    def flush() -> None:
+        nonlocal block
+        if block:
+            current.paragraphs.extend(_clean_1928_block(block))
+        block = []
+
+    def open_entry(number: str, printed: str, kind: str, heading: str = "") -> Entry:
+        entry = Entry(number=number, printed=printed, kind=kind, heading_fr=heading)
+        entries.append(entry)
+        return entry
+
+    first, last = BODY_1928
+    for index in range(first, last + 1):
+        line = lines[index - 1].strip()
+        if index in skip:
+            continue
+        if not line:
+            block.append("")
+            continue
+        if _NOISE_1928.match(line):
+            continue
+        heading = _ART_1928.match(line)
+        if heading:
+            flush()
+            article, paragraph_number = heading.group(1), ""
+            current = open_entry(article, f"Art. {article}.", "article", clean_french(heading.group(2)))
+            continue
+        if line == "ANNEXE.":
+            flush()
+            article, paragraph_number = "annexe", ""
+            current = open_entry("annexe", "Annexe", "article", "De la conduite des joueurs")
+            continue
+        if line == "De la conduite des joueurs." and article == "annexe":
+            continue
+        numbered = _PARAGRAPH_1928.match(line)
+        lettered = _LETTER_1928.match(line)
+        if numbered and article:
+            flush()
+            paragraph_number = f"{article}.{numbered.group(1)}"
+            printed = line[: line.index(")") + 1]
+            current = open_entry(paragraph_number, printed, "paragraph")
+            block.append(numbered.group(2))
+            continue
+        if lettered and article:
+            flush()
+            base = paragraph_number or article
+            current = open_entry(f"{base}.{lettered.group(1)}", f"{lettered.group(1)})", "paragraph")
+            block.append(lettered.group(2))
+            continue
+        block.append(line)
+    flush()
+    for entry in entries:
+        note = sources["notes"].get(entry.number)
+        if note:
+            entry.notes_fr, entry.notes_en = note["fr"], note["en"]
+        heading_en = sources["headings_en"].get(entry.number)
+        if heading_en:
+            entry.heading_en = heading_en
+    return to_dict(entries)
+
+
 def build() -> dict[str, object]:
     return {
         "laws-2017.json": build_2017(),
+        "laws-2014.json": build_2014(),
+        "laws-2009.json": build_2009(),
+        "laws-2001.json": build_2001(),
+        "laws-1928.json": build_1928(),
     }
