@@ -47,10 +47,24 @@ class HomePanel:
 NAV_ITEMS: list[NavItem] = [
     NavItem("home", _("Accueil"), "home"),
     NavItem("rules", _("Règles du jeu"), "rules:index"),
+    NavItem("questions", _("Banque de questions"), "questions:bank", "author_questions"),
+    NavItem("positions", _("Analyse de position"), "positions:analyse", "author_questions"),
+    NavItem("reviews", _("Relectures"), "questions:review_queue", "review_questions"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
 ]
 
 HOME_PANELS: list[HomePanel] = [
+    HomePanel(
+        "questions",
+        _("Banque de questions"),
+        _(
+            "Rédigez des questions de mise en situation, vérifiez-les avec le moteur de règles "
+            "et relisez celles de vos collègues."
+        ),
+        "questions:bank",
+        _("Ouvrir la banque de questions"),
+        "author_questions",
+    ),
     HomePanel(
         "rules",
         _("Règles du jeu"),

@@ -1,5 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from positions import api
 
 app_name = "positions_api"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("analyse", api.analyse_view, name="analyse"),
+]

@@ -1,5 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from positions import views
 
 app_name = "positions"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("analyse/", views.analyse_page, name="analyse"),
+    path("analyse-panel/", views.analyse_panel, name="analyse_panel"),
+    path("diagram.svg", views.diagram, name="diagram"),
+]

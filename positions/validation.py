@@ -451,6 +451,12 @@ class ParsedMove:
         return f"{self.move_number}." if self.side == "white" else f"{self.move_number}…"
 
     @property
+    def nag_symbols(self) -> str:
+        """NAGs as the usual glyphs (``!``, ``?!``…), others as ``$n``."""
+        symbols = {value: key for key, value in _SUFFIX_NAGS.items()}
+        return " ".join(symbols.get(nag, f"${nag}") for nag in self.nags)
+
+    @property
     def clock_display(self) -> str:
         return format_clock(self.clock) if self.clock is not None else ""
 

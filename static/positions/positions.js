@@ -1,0 +1,175 @@
+// Chess widgets: PGN replay and board editor. Progressive enhancement only: every widget
+// works without this file (links to ?ply=N, a plain FEN text input).
+(function () {
+  "use strict";
+
+  // ---------------------------------------------------------------- replay
+  function initReplay(widget) {
+    if (widget.dataset.replayReady) return;
+    widget.dataset.replayReady = "1";
+    var links = Array.prototype.slice.call(widget.querySelectorAll("[data-replay-positions] a[data-ply]"));
+    var image = widget.querySelector("[data-replay-image]");
+    var status = widget.querySelector("[data-replay-status]");
+    var last = links.length - 1;
+    var current = parseInt(widget.dataset.current || "0", 10);
+
+    function show(ply) {
+      ply = Math.max(0, Math.min(last, ply));
+      var link = links[ply];
+      if (!link) return;
+      current = ply;
+      widget.dataset.current = String(ply);
+      image.src = link.dataset.src;
+      image.alt = link.dataset.alt;
+      if (status) status.textContent = link.dataset.label;
+      links.forEach(function (other) { other.removeAttribute("aria-current"); });
+      link.setAttribute("aria-current", "step");
+      ["white", "black"].forEach(function (side) {
+        var clock = widget.querySelector('[data-clock="' + side + '"]');
+        if (!clock) return;
+        clock.querySelector("[data-clock-value]").textContent = link.dataset[side + "Clock"] || "—";
+        clock.classList.toggle("clock--running", link.dataset.toMove === side);
+      });
+      if (window.history && window.history.replaceState) {
+        var url = new URL(window.location.href);
+        url.searchParams.set("ply", String(ply));
+        window.history.replaceState(null, "", url.toString());
+      }
+    }
+
+    widget.addEventListener("click", function (event) {
+      var target = event.target.closest("a");
+      if (!target || !widget.contains(target)) return;
+      if (target.dataset.ply !== undefined) {
+        event.preventDefault();
+        show(parseInt(target.dataset.ply, 10));
+      } else if (target.dataset.replayStep) {
+        event.preventDefault();
+        var step = target.dataset.replayStep;
+        show(step === "first" ? 0 : step === "last" ? last : step === "previous" ? current - 1 : current + 1);
+      }
+    });
+    widget.addEventListener("keydown", function (event) {
+      var keys = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last };
+      if (!(event.key in keys) || event.target.matches("input, textarea, select")) return;
+      event.preventDefault();
+      show(keys[event.key]);
+    });
+  }
+
+  // ---------------------------------------------------------------- board editor
+  function parsePlacement(placement) {
+    var squares = {};
+    var ranks = (placement || "").split("/");
+    if (ranks.length !== 8) return null;
+    for (var r = 0; r < 8; r++) {
+      var file = 0;
+      for (var i = 0; i < ranks[r].length; i++) {
+        var ch = ranks[r][i];
+        if (/[1-8]/.test(ch)) { file += parseInt(ch, 10); continue; }
+        if (!/[pnbrqkPNBRQK]/.test(ch) || file > 7) return null;
+        squares["abcdefgh"[file] + (8 - r)] = ch;
+        file++;
+      }
+      if (file !== 8) return null;
+    }
+    return squares;
+  }
+
+  function placementOf(squares) {
+    var rows = [];
+    for (var rank = 8; rank >= 1; rank--) {
+      var row = "", empty = 0;
+      for (var f = 0; f < 8; f++) {
+        var piece = squares["abcdefgh"[f] + rank];
+        if (piece) { if (empty) { row += empty; empty = 0; } row += piece; } else { empty++; }
+      }
+      rows.push(row + (empty ? empty : ""));
+    }
+    return rows.join("/");
+  }
+
+  var GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+
+  function initEditor(editor) {
+    if (editor.dataset.editorReady) return;
+    editor.dataset.editorReady = "1";
+    var input = editor.querySelector("[data-board-editor-input]");
+    var ui = editor.querySelector("[data-board-editor-ui]");
+    var grid = editor.querySelector(".board-editor__grid");
+    var turn = editor.querySelector('[data-board-field="turn"]');
+    var ep = editor.querySelector('[data-board-field="ep"]');
+    var castling = Array.prototype.slice.call(editor.querySelectorAll("[data-board-castling]"));
+    var selected = null;
+    var squares = {};
+    ui.hidden = false;
+
+    function readInput() {
+      var fields = (input.value || "").trim().split(/\s+/);
+      var parsed = parsePlacement(fields[0]);
+      if (!parsed) return false;
+      squares = parsed;
+      turn.value = fields[1] === "b" ? "b" : "w";
+      castling.forEach(function (box) { box.checked = (fields[2] || "").indexOf(box.dataset.boardCastling) >= 0; });
+      ep.value = fields[3] && fields[3] !== "-" ? fields[3] : "";
+      return true;
+    }
+
+    function draw() {
+      editor.querySelectorAll("[data-square]").forEach(function (button) {
+        var piece = squares[button.dataset.square];
+        button.textContent = piece ? GLYPHS[piece] : "";
+        button.setAttribute("aria-label", button.dataset.square + (piece ? " " + piece : ""));
+      });
+    }
+
+    function write() {
+      var rights = castling.filter(function (box) { return box.checked; })
+        .map(function (box) { return box.dataset.boardCastling; }).join("") || "-";
+      var fields = (input.value || "").trim().split(/\s+/);
+      var counters = fields.length >= 6 ? fields[4] + " " + fields[5] : "0 1";
+      input.value = [placementOf(squares), turn.value, rights, ep.value.trim() || "-", counters].join(" ");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    if (!readInput()) { squares = {}; }
+    draw();
+
+    editor.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button || !editor.contains(button)) return;
+      if (button.hasAttribute("data-piece")) {
+        selected = button.dataset.piece;
+        editor.querySelectorAll("[data-piece]").forEach(function (other) {
+          other.setAttribute("aria-pressed", other === button ? "true" : "false");
+        });
+      } else if (button.dataset.square) {
+        if (selected === null) return;
+        if (selected) { squares[button.dataset.square] = selected; } else { delete squares[button.dataset.square]; }
+        draw(); write();
+      } else if (button.dataset.boardAction === "clear") {
+        squares = {}; castling.forEach(function (box) { box.checked = false; }); ep.value = "";
+        draw(); write();
+      } else if (button.dataset.boardAction === "initial") {
+        input.value = editor.dataset.initialFen;
+        readInput(); draw(); write();
+      } else if (button.dataset.boardAction === "flip") {
+        grid.classList.toggle("board-editor__grid--flipped");
+      }
+    });
+    [turn, ep].concat(castling).forEach(function (field) { field.addEventListener("change", write); });
+    input.addEventListener("input", function (event) {
+      if (!event.isTrusted) return;
+      if (readInput()) draw();
+    });
+  }
+
+  function init(root) {
+    (root || document).querySelectorAll("[data-replay]").forEach(initReplay);
+    (root || document).querySelectorAll("[data-board-editor]").forEach(initEditor);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (event) { init(event.target); });
+})();
