@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-NUMBER_PATTERN = r"[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*"
+# "9.2.2", "A.4.3", "III.4", "4.3.a" (2009), and word keys for parts ("basic-rules", "annexe.1").
+NUMBER_PATTERN = r"[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*"
 NUMBER_RE = re.compile(rf"^{NUMBER_PATTERN}$")
 
 LAWS_EXAM_UNITS = ["UVR"]

@@ -17,7 +17,7 @@ ARTICLE_TEXT_FIELDS = (
     "printed", "heading_fr", "heading_en", "text_fr", "text_en",
     "commentary_fr", "commentary_en", "notes_fr", "notes_en",
 )
-ARTICLE_FIELDS = ("number", "parent", "kind", *ARTICLE_TEXT_FIELDS, "diagrams")
+ARTICLE_FIELDS = ("number", "parent", "kind", *ARTICLE_TEXT_FIELDS, "diagrams", "order")
 EDITION_TEXT_FIELDS = ("title_fr", "title_en", "source", "notes_fr", "notes_en")
 SLUG_RE = re.compile(r"^[0-9a-z][0-9a-z-]{0,19}$")
 LANGUAGES = ("fr", "en")
@@ -109,6 +109,9 @@ def validate_articles(items: object, *, known_diagrams: set[str] | None = None) 
                     _("%(label)s : « %(field)s » doit être un texte (\"\" si vide, jamais null).")
                     % {"label": label, "field": field}
                 )
+        order = item.get("order", 0)
+        if not isinstance(order, int) or isinstance(order, bool) or order < 0:
+            errors.append(_("%(label)s : « order » doit être un entier positif.") % {"label": label})
         parent = item.get("parent", "")
         if isinstance(parent, str) and parent and parent not in seen:
             errors.append(

@@ -1,12 +1,13 @@
 from django.urls import path, register_converter
 
 from rules import views, views_staff
+from rules.models import NUMBER_PATTERN
 
 app_name = "rules"
 
 
 class ArticleNumberConverter:
-    regex = r"[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*"
+    regex = NUMBER_PATTERN
 
     def to_python(self, value: str) -> str:
         return value

@@ -1,4 +1,6 @@
-"""Rendering rule text: paragraphs, cross-references as links, diagrams, word diffs."""
+"""Rendering rule text: paragraphs, cross-references as links, word diffs.
+
+Diagrams are drawn by the positions app's ``{% chessboard %}`` tag."""
 
 from __future__ import annotations
 
@@ -6,13 +8,11 @@ import re
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from rules.diffing import word_diff_html
-from rules.models import Article, Diagram, in_language
+from rules.models import Article, in_language
 
 register = template.Library()
 
@@ -86,36 +86,3 @@ def field_in(obj, spec: str) -> str:
     """``obj|field_in:"text,en"`` → ``obj.text_en`` (no fallback: the column shows what exists)."""
     name, _sep, language = spec.partition(",")
     return getattr(obj, f"{name}_{language}", "")
-
-
-@register.simple_tag
-def rule_diagram(diagram: Diagram, size: int = 320) -> SafeString:
-    """The diagram drawn by positions.diagrams, with its caption and a text alternative."""
-    from positions.diagrams import describe_position, diagram_svg
-
-    language = (get_language() or "fr")[:2]
-    try:
-        svg = diagram_svg(
-            diagram.fen,
-            orientation=diagram.orientation,
-            arrows=diagram.arrows,
-            circles=diagram.circles,
-            squares=diagram.squares or None,
-            last_move=diagram.last_move or None,
-            size=size,
-        )
-        description = describe_position(diagram.fen, language=language)
-    except ValueError:
-        return format_html(
-            '<figure class="rule-diagram rule-diagram--broken"><p>{}</p><figcaption>{}</figcaption></figure>',
-            _("Diagramme indisponible (position invalide : %(fen)s).") % {"fen": diagram.fen},
-            diagram.caption,
-        )
-    return format_html(
-        '<figure class="rule-diagram" id="diagram-{}">{}<p class="visually-hidden">{}</p>'
-        "<figcaption>{}</figcaption></figure>",
-        diagram.key,
-        mark_safe(svg),
-        description,
-        diagram.caption,
-    )

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError
+from django.utils import translation
+
+from rules.models import Article, ArticleKind, Edition, fold, normalise_number
+
+
+@pytest.mark.parametrize(
+    ("printed", "normalised"),
+    [("9.2.2", "9.2.2"), ("Art. 9.2.2.", "9.2.2"), ("article 6.9", "6.9"), ("4.3 a)", "4.3.a"),
+     ("a.4", "A.4"), ("iii.4", "III.4"), (" 12 ", "12")],
+)
+def test_it_normalises_printed_article_numbers(printed, normalised):
+    assert normalise_number(printed) == normalised
+
+
+def test_fold_removes_accents_case_and_ligatures():
+    assert fold("J’ADOUBE, Œuvre, Élève") == "j'adoube, oeuvre, eleve"
+
+
+def test_resolve_finds_an_article_by_edition_and_number(rulebook):
+    article = Article.objects.resolve("2018", "9.2.2")
+    assert article is not None and article.edition.slug == "2018"
+
+
+def test_resolve_accepts_printed_forms(rulebook):
+    assert Article.objects.resolve("2018", "Art. 9.2.2").number == "9.2.2"
+
+
+def test_resolve_returns_none_for_an_unknown_number(rulebook):
+    assert Article.objects.resolve("2018", "99.9") is None
+
+
+def test_the_permalink_is_edition_then_number(rulebook):
+    assert Article.objects.resolve("2018", "9.2.2").get_absolute_url() == "/rules/2018/9.2.2/"
+
+
+def test_the_current_edition_is_the_newest_complete_one(rulebook):
+    assert Edition.current().slug == "2018"
+
+
+def test_the_parent_is_linked(rulebook):
+    assert Article.objects.resolve("2018", "9.2.2").parent.number == "9.2"
+
+
+def test_text_follows_the_active_language_with_french_fallback(rulebook):
+    article_en = Article.objects.resolve("2018", "9.2")
+    article_fr_only = Article.objects.resolve("2017", "4.2.1")
+    with translation.override("en"):
+        assert article_en.text.startswith("The game is drawn")
+        assert article_fr_only.text.startswith("Seul le joueur")
+
+
+def test_numbers_are_unique_within_an_edition(rulebook):
+    edition = Edition.objects.get(slug="2018")
+    with pytest.raises(IntegrityError):
+        Article.objects.create(edition=edition, number="9.2.2", kind=ArticleKind.PARAGRAPH)
+
+
+def test_articles_of_the_laws_belong_to_the_uvr(rulebook):
+    assert Article.objects.resolve("2018", "6.9").exam_units() == ["UVR"]

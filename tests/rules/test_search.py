@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from rules.models import Article, SearchDocument
+from rules.search import highlight, number_in_query, query_terms, search
+
+
+def numbers(hits) -> list[str]:
+    return [hit.number for hit in hits]
+
+
+def test_it_finds_j_adoube_without_the_apostrophe_or_accent(rulebook):
+    assert numbers(search("adoube")) == ["4.2.1"]
+
+
+def test_it_ignores_accents_and_case_in_the_query(rulebook):
+    assert numbers(search("ADOUBÉ")) == ["4.2.1"]
+
+
+def test_it_ignores_accents_in_the_text(rulebook):
+    # "considérées" in 9.2.2, typed without its accent.
+    assert "9.2.2" in numbers(search("considerees"))
+
+
+def test_it_matches_words_as_prefixes(rulebook):
+    assert "9.2.2" in numbers(search("roq"))
+
+
+def test_it_searches_the_english_text(rulebook):
+    assert numbers(search("adjust", language="en")) == ["4.2.1"]
+
+
+def test_french_words_are_not_found_in_the_english_text(rulebook):
+    assert search("adoube", language="en") == []
+
+
+def test_it_highlights_the_matched_words_in_the_snippet(rulebook):
+    assert "<mark>adoube</mark>" in search("adoube")[0].snippet
+
+
+def test_snippets_are_escaped(rulebook):
+    assert "j&#x27;<mark>adoube</mark>" in search("adoube")[0].snippet
+
+
+def test_it_ranks_the_article_with_both_words_first(rulebook):
+    assert numbers(search("position morte"))[0] == "5.2.2"
+
+
+def test_it_falls_back_to_any_word_when_none_has_all(rulebook):
+    assert set(numbers(search("adoube zzzinconnu"))) == {"4.2.1"}
+
+
+def test_it_searches_the_livre_sections(rulebook):
+    hit = search("examen")[0]
+    assert (hit.kind, hit.url) == ("section", "/rules/livre/1.2/#art-16")
+
+
+def test_it_searches_the_english_side_of_bilingual_blocks(rulebook):
+    assert numbers(search("against each other", language="en")) == ["4.1.1"]
+
+
+def test_it_restricts_to_one_edition(rulebook):
+    hits = search("adoube", edition="2014")
+    assert [(hit.edition, hit.number) for hit in hits] == [("2014", "4.2")]
+
+
+def test_an_article_number_comes_first(rulebook):
+    hit = search("9.2.2")[0]
+    assert (hit.number, hit.score) == ("9.2.2", 1000.0)
+
+
+def test_an_empty_query_finds_nothing(rulebook):
+    assert search("  ' ") == []
+
+
+def test_fts_syntax_in_the_query_is_harmless(rulebook):
+    assert numbers(search('adoube" OR NEAR(* -')) == ["4.2.1"]
+    assert numbers(search('"adoube*')) == ["4.2.1"]
+
+
+def test_the_index_follows_updates_of_documents(rulebook):
+    document = SearchDocument.objects.get(number="9.6.2", language="fr")
+    document.body = "Texte xylophone."
+    document.save()
+    assert numbers(search("xylophone")) == ["9.6.2"]
+
+
+def test_deleted_articles_leave_the_index(rulebook):
+    Article.objects.filter(edition__slug="2018", number="9.6.2").delete()
+    assert search("consecutifs") == []
+
+
+def test_query_terms_are_folded_words():
+    assert query_terms("J'Adoube, l’ÉCHEC") == ["j", "adoube", "l", "echec"]
+
+
+def test_number_queries_are_recognised():
+    assert [number_in_query(q) for q in ("9.2.2", "art. A.4", "Article 6.9", "roque 9")] == [
+        "9.2.2", "A.4", "6.9", None]
+
+
+def test_highlight_picks_the_window_with_the_matches():
+    text = " ".join(["mot"] * 100 + ["cible"] + ["mot"] * 100)
+    snippet = highlight(text, ["cible"], words=10)
+    assert snippet.startswith("… ") and "<mark>cible</mark>" in snippet

@@ -1,0 +1,185 @@
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.conftest import client_for
+
+PAGES = [
+    "/rules/",
+    "/rules/2018/",
+    "/rules/2018/laws/",
+    "/rules/2018/9.2.2/",
+    "/rules/2018/9.2.2/history/",
+    "/rules/2018/changes/",
+    "/rules/livre/1.2/",
+    "/rules/glossary/",
+    "/rules/search/?q=adoube",
+]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_reading_pages_are_public(rulebook, url):
+    assert Client().get(url).status_code == 200
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_reading_pages_work_for_a_logged_in_trainee(rulebook, trainee, url):
+    assert client_for(trainee).get(url).status_code == 200
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_reading_pages_refuse_post(rulebook, url):
+    assert Client().post(url).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "url", ["/rules/1999/", "/rules/2018/99.9/", "/rules/livre/9.9/", "/rules/2018/99.9/history/",
+            "/rules/1999/laws/"]
+)
+def test_unknown_things_are_404(rulebook, url):
+    assert Client().get(url).status_code == 404
+
+
+def test_the_index_lists_editions_and_livre_chapters(rulebook):
+    content = Client().get("/rules/").content.decode()
+    assert 'data-edition="2014"' in content and "/rules/livre/4.1/" in content
+
+
+def test_the_edition_page_is_a_table_of_contents(rulebook):
+    content = Client().get("/rules/2018/").content.decode()
+    assert 'href="/rules/2018/9.2.2/"' in content and "La partie nulle" in content
+
+
+def test_the_article_shows_both_languages_side_by_side(rulebook):
+    content = Client().get("/rules/2018/9.2/").content.decode()
+    assert 'lang="fr"' in content and "The game is drawn" in content
+
+
+def test_one_language_only_with_the_show_parameter(rulebook):
+    content = Client().get("/rules/2018/9.2/?show=fr").content.decode()
+    assert "La partie est nulle" in content and "The game is drawn" not in content
+
+
+def test_an_invalid_show_parameter_falls_back_to_both(rulebook):
+    content = Client().get("/rules/2018/9.2/?show=de").content.decode()
+    assert "The game is drawn" in content
+
+
+def test_the_commentary_is_foldable_and_labelled_unofficial_in_english(rulebook):
+    content = Client().get("/rules/2018/9.2.2/").content.decode()
+    assert '<details class="rules-commentary"' in content and "traduction non officielle" in content
+
+
+def test_the_translators_note_is_separate(rulebook):
+    content = Client().get("/rules/2018/5.2.2/").content.decode()
+    assert 'class="rules-note"' in content
+
+
+def test_cross_references_become_links(rulebook):
+    content = Client().get("/rules/2018/9.2.2/").content.decode()
+    assert 'voir <a class="rule-ref" href="/rules/2018/6.9/">6.9</a>' in content
+    assert 'Article <a class="rule-ref" href="/rules/2018/9.6.2/">9.6.2</a>' in content
+
+
+def test_the_article_page_shows_its_sub_paragraphs(rulebook):
+    content = Client().get("/rules/2018/9.2/").content.decode()
+    assert 'id="a-9.2.2"' in content
+
+
+def test_the_article_page_has_previous_and_next(rulebook):
+    content = Client().get("/rules/2018/9.2.2/").content.decode()
+    assert 'rel="prev" href="/rules/2018/9.2/"' in content
+    assert 'rel="next" href="/rules/2018/9.6.2/"' in content
+
+
+def test_the_article_page_draws_its_diagrams(rulebook):
+    content = Client().get("/rules/2018/5.2.2/").content.decode()
+    assert 'id="diagram-dead-position-bishops"><figure class="chessboard"' in content and "<svg" in content
+
+
+def test_a_printed_number_redirects_to_the_permalink(rulebook):
+    response = Client().get("/rules/2018/a.4/")
+    assert response.status_code == 301 and response["Location"] == "/rules/2018/A.4/"
+
+
+def test_the_laws_page_shows_every_article(rulebook):
+    content = Client().get("/rules/2018/laws/?show=en").content.decode()
+    assert 'id="a-A.4"' in content and "Seul le joueur" not in content
+
+
+def test_the_history_shows_older_editions_and_a_word_diff(rulebook):
+    content = Client().get("/rules/2018/4.2.1/history/").content.decode()
+    assert 'data-edition="2014"' in content and "<ins>" in content and "<del>" in content
+
+
+def test_the_history_shows_the_baf_144_note(rulebook):
+    content = Client().get("/rules/2018/4.2.1/history/").content.decode()
+    assert "scindé en 4.2.1 et 4.2.2" in content
+
+
+def test_the_history_is_an_htmx_fragment_for_htmx(rulebook):
+    content = Client().get("/rules/2018/4.2.1/history/", HTTP_HX_REQUEST="true").content.decode()
+    assert content.lstrip().startswith('<div class="rules-history">') and "<html" not in content
+
+
+def test_the_changes_page_lists_changed_articles(rulebook):
+    content = Client().get("/rules/2018/changes/").content.decode()
+    assert 'data-status="changed"' in content and 'data-status="added"' in content
+
+
+def test_the_chapter_renders_tables_as_tables(rulebook):
+    content = Client().get("/rules/livre/1.2/").content.decode()
+    assert "<caption>Durées</caption>" in content and '<span class="badge">UVC</span>' in content
+
+
+def test_chapter_4_1_is_aligned_french_and_english(rulebook):
+    content = Client().get("/rules/livre/4.1/").content.decode()
+    assert 'class="rules-column" lang="en"' in content and "against each other" in content
+
+
+def test_the_glossary_links_each_term_to_its_article(rulebook):
+    content = Client().get("/rules/glossary/").content.decode()
+    assert 'href="/rules/2018/5.2.2/"' in content and "dead position" in content
+
+
+def test_search_shows_highlighted_results(rulebook):
+    content = Client().get("/rules/search/?q=adoube").content.decode()
+    assert "<mark>adoube</mark>" in content
+
+
+def test_search_for_an_article_number_redirects_to_it(rulebook):
+    response = Client().get("/rules/search/?q=9.2.2")
+    assert response.status_code == 302 and response["Location"] == "/rules/2018/9.2.2/"
+
+
+def test_search_for_an_article_number_of_another_edition(rulebook):
+    response = Client().get("/rules/search/?q=4.2&edition=2014")
+    assert response["Location"] == "/rules/2014/4.2/"
+
+
+def test_htmx_search_returns_only_the_results_fragment(rulebook):
+    content = Client().get("/rules/search/?q=adoube", HTTP_HX_REQUEST="true").content.decode()
+    assert content.lstrip().startswith('<div id="results"') and "<html" not in content
+
+
+def test_htmx_search_for_a_number_lists_it_instead_of_redirecting(rulebook):
+    response = Client().get("/rules/search/?q=9.2.2", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "/rules/2018/9.2.2/" in response.content.decode()
+
+
+def test_search_with_an_unknown_edition_says_so(rulebook):
+    content = Client().get("/rules/search/?q=adoube&edition=1999").content.decode()
+    assert "Édition inconnue" in content
+
+
+def test_the_pages_are_in_english_at_the_same_url(rulebook):
+    client = Client()
+    client.cookies["arbitre_language"] = "en"
+    content = client.get("/rules/2018/9.2.2/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="en">' in content
+
+
+def test_the_navigation_links_to_the_rules(rulebook):
+    content = Client().get("/").content.decode()
+    assert 'data-nav="rules"' in content
