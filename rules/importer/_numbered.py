@@ -36,7 +36,12 @@ def sort_key(number: str) -> tuple:
     if number in PARTS:
         return (0,)
     head, *rest = number.split(".")
-    first = 100 + ROOTS.index(head) if head in ROOTS else int(head)
+    if head in ROOTS:
+        first = 100 + ROOTS.index(head)
+    elif head.isdigit():
+        first = int(head)
+    else:  # the 1928 "annexe", after every article
+        first = 999
     return (first, *(int(part) if part.isdigit() else ord(part) for part in rest))
 
 
