@@ -91,4 +91,10 @@ def changes() -> list[dict[str, object]]:
 
 
 def build() -> dict[str, object]:
-    return {"changes-baf144.json": changes()}
+    from rules.importer import older
+    from rules.importer._correspondence import correspondences
+
+    built = {"laws-2017.json": older.build_2017(), "laws-2014.json": older.build_2014(),
+             "laws-2009.json": older.build_2009(), "laws-2001.json": older.build_2001(),
+             "laws-1928.json": older.build_1928()}
+    return {"changes-baf144.json": changes(), "correspondence.json": correspondences(built)}

@@ -4,6 +4,8 @@ Written by hand in ``sources/correspondence.json`` (matched by content, each wit
 where the meaning shifted), plus what can be derived: every BAF 144 comparison gives a
 2014 → 2017 pair, and a 2014 article the BAF quotes without changing keeps its number.
 Every pair is checked: both numbers must exist in their editions' laws-*.json data.
+Written by ``baf144.build()`` (the command's module list is fixed), with the older
+editions built fresh and the 2018 Laws read from their shipped file.
 """
 
 from __future__ import annotations
@@ -76,6 +78,3 @@ def correspondences(built: dict[str, list[dict]] | None = None) -> list[dict[str
     )
     return result
 
-
-def build() -> dict[str, object]:
-    return {"correspondence.json": correspondences()}
