@@ -232,7 +232,7 @@ def render_spec(spec: DiagramSpec) -> str:
         colors=colours,
     )
     # python-chess writes the ASCII board into <desc>; the accessible text is ours, beside it.
-    return svg.replace("<svg ", '<svg role="img" aria-hidden="true" focusable="false" ', 1)
+    return svg.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" ", 1)
 
 
 def diagram_svg(

@@ -25,6 +25,7 @@ Explanations are written in the request's language.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 import chess
@@ -226,6 +227,12 @@ def repetition_key(board: chess.Board) -> tuple:
     )
 
 
+@lru_cache(maxsize=512)
+def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
+    """Mate searches are cached by position: the same game is often analysed in both languages."""
+    return mate.can_checkmate(chess.Board(fen), color, node_budget=node_budget, time_budget=time_budget)
+
+
 def _side(color: chess.Color) -> str:
     return "white" if color == chess.WHITE else "black"
 
@@ -348,12 +355,8 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
     final = chess.Board(game.fen_at(ply))
     key = repetition_key(final)
     repetition = Repetition(count=len(occurrences[key]), plies=list(occurrences[key]))
-    white = mate.can_checkmate(
-        final, chess.WHITE, node_budget=request.node_budget, time_budget=request.time_budget
-    )
-    black = mate.can_checkmate(
-        final, chess.BLACK, node_budget=request.node_budget, time_budget=request.time_budget
-    )
+    white = _search(final.fen(), chess.WHITE, request.node_budget, request.time_budget)
+    black = _search(final.fen(), chess.BLACK, request.node_budget, request.time_budget)
     status, status_article = _status(final, repetition, white, black)
     if status == "dead_position" and game_over_at is None:
         game_over_at = ply
@@ -407,15 +410,11 @@ def _status(
 
 def _game_over_text(status: Status) -> str:
     return {
-        "checkmate": _("la partie est terminée par échec et mat (article 5.1.1)"),
-        "stalemate": _("la partie est terminée par le pat (article 5.2.1)"),
-        "dead_position": _("la partie est terminée : la position est morte (article 5.2.2)"),
-        "fivefold_repetition": _(
-            "la partie est nulle : la même position est apparue cinq fois (article 9.6.1)"
-        ),
-        "seventy_five_moves": _(
-            "la partie est nulle : 75 coups sans prise ni mouvement de pion (article 9.6.2)"
-        ),
+        "checkmate": _("échec et mat, article 5.1.1"),
+        "stalemate": _("pat, article 5.2.1"),
+        "dead_position": _("position morte, article 5.2.2"),
+        "fivefold_repetition": _("même position cinq fois, article 9.6.1"),
+        "seventy_five_moves": _("75 coups sans prise ni mouvement de pion, article 9.6.2"),
         "ongoing": "",
     }[status]
 
@@ -459,7 +458,7 @@ def _judge_claim(
                     "seventy_five_moves": "9.6.2",
                 }[status]
             ),
-            explanation=_("Aucune réclamation n'est possible : %(reason)s.")
+            explanation=_("Aucune réclamation n'est possible : la partie est déjà terminée (%(reason)s).")
             % {"reason": _game_over_text(status)},
             consequence=_("Le résultat est celui de la fin de partie ; aucune pénalité."),
         )
@@ -602,7 +601,7 @@ def _judge_flag(
                 "seventy_five_moves": "9.6.2",
             }[status],
             _(
-                "La partie était déjà terminée : %(reason)s ; la chute du drapeau est sans "
+                "La partie était déjà terminée (%(reason)s) ; la chute du drapeau est sans "
                 "effet (article 6.9)."
             )
             % {"reason": _game_over_text(status)},
@@ -702,12 +701,7 @@ def _illegal_moves(game: ParsedGame, ply: int, rate: str, request: AnalysisReque
         else:
             position = chess.Board(parsed.fen_before)
             offender = chess.WHITE if parsed.side == "white" else chess.BLACK
-            search = mate.can_checkmate(
-                position,
-                not offender,
-                node_budget=request.node_budget // 2,
-                time_budget=request.time_budget / 2,
-            )
+            search = _search(position.fen(), not offender, request.node_budget // 2, request.time_budget / 2)
             if search.verdict == "no":
                 item.sanction = _(
                     "Deuxième coup illégal %(of_player)s, mais l'adversaire ne peut mater par "

@@ -109,6 +109,11 @@ def _heuristic(board: chess.Board, color: chess.Color) -> float:
         else:
             score += 0.7 * chess.square_distance(square, defender_king)
     score -= 1.5 * material
+    if not board.occupied_co[color] & (board.pawns | board.rooks | board.queens):
+        # Minor pieces mate only with the defender's help: its pawns promote into blockers.
+        for square in chess.scan_forward(board.occupied_co[not color] & board.pawns):
+            to_go = chess.square_rank(square) if color == chess.WHITE else 7 - chess.square_rank(square)
+            score += 1.0 * to_go
     # The defender's own men next to its king take away flight squares: good for a helpmate.
     score -= 0.5 * chess.popcount(chess.BB_KING_ATTACKS[defender_king] & board.occupied_co[not color])
     return score
