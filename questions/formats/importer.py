@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from questions.content import validate_question
 from questions.engine_check import check_answer_key, needs_engine
 from questions.formats import FORMATS, BankEntry, ParseProblem, ParseResult
-from questions.models import Question, Status
+from questions.models import Question, Status, content_hash
 
 
 class ImportFailed(Exception):
@@ -30,7 +30,10 @@ class ImportReport:
 
     def summary(self) -> str:
         return _("%(created)d créée(s), %(updated)d mise(s) à jour, %(unchanged)d inchangée(s).") % {
-            "created": len(self.created), "updated": len(self.updated), "unchanged": len(self.unchanged)}
+            "created": len(self.created),
+            "updated": len(self.updated),
+            "unchanged": len(self.unchanged),
+        }
 
 
 def engine_available() -> bool:
@@ -42,8 +45,10 @@ def format_module(name: str):
 
     modules = {"json": "json_format", "moodlexml": "moodle", "gift": "gift"}
     if name not in modules:
-        raise ValueError(_("Format inconnu « %(format)s » (formats : %(formats)s).")
-                         % {"format": name, "formats": ", ".join(FORMATS)})
+        raise ValueError(
+            _("Format inconnu « %(format)s » (formats : %(formats)s).")
+            % {"format": name, "formats": ", ".join(FORMATS)}
+        )
     return importlib.import_module(f"questions.formats.{modules[name]}")
 
 
@@ -79,29 +84,73 @@ def validate_entries(
     problems: list[ParseProblem] = []
     seen: dict[str, str] = {}
     for entry in entries:
-        content, content_problems = validate_question({"uid": entry.uid, **entry.content},
-                                                      use_database=use_database)
+        content, content_problems = validate_question(
+            {"uid": entry.uid, **entry.content}, use_database=use_database
+        )
         label = entry.label or entry.uid
         problems.extend(ParseProblem(label, str(problem)) for problem in content_problems)
         if entry.uid in seen:
-            problems.append(ParseProblem(label, _("L'identifiant « %(uid)s » est déjà utilisé par %(other)s.")
-                                         % {"uid": entry.uid, "other": seen[entry.uid]}))
+            problems.append(
+                ParseProblem(
+                    label,
+                    _("L'identifiant « %(uid)s » est déjà utilisé par %(other)s.")
+                    % {"uid": entry.uid, "other": seen[entry.uid]},
+                )
+            )
         seen.setdefault(entry.uid, label)
         if content_problems:
             continue
         if engine and needs_engine(content):
             objections = check_answer_key(content)
-            problems.extend(ParseProblem(label, _("moteur de règles (%(field)s) : %(message)s")
-                                         % {"field": objection.field, "message": objection.message})
-                            for objection in objections)
+            problems.extend(
+                ParseProblem(
+                    label,
+                    _("moteur de règles (%(field)s) : %(message)s")
+                    % {"field": objection.field, "message": objection.message},
+                )
+                for objection in objections
+            )
             if objections:
                 continue
         valid.append(BankEntry(uid=entry.uid, content=content, label=label))
     return valid, problems
 
 
-def import_entries(entries: list[BankEntry], *, status: str = Status.DRAFT, author=None, reviewer=None,
-                   note: str = "", parse_problems: list[ParseProblem] | None = None) -> ImportReport:
+def carried(content: dict, format_name: str) -> dict:
+    """What of ``content`` survives an export to ``format_name`` and back (normalised)."""
+    from questions.content import validate_content
+
+    if format_name == "json":
+        return content
+    module = format_module(format_name)
+    parsed = module.parse(module.export([BankEntry(uid="projection", content=content)]))
+    if not parsed.entries:
+        return {}
+    return validate_content(parsed.entries[0].content, check_citations=False)[0]
+
+
+def _unchanged_through_format(entry: BankEntry, format_name: str) -> bool:
+    """A question re-imported from a Moodle/GIFT export of itself: what the format carries is equal."""
+    if format_name == "json":
+        return False
+    question = Question.objects.filter(uid=entry.uid).select_related("draft", "current_version").first()
+    if question is None or question.latest_version is None:
+        return False
+    return content_hash(carried(question.latest_version.content(), format_name)) == content_hash(
+        entry.content
+    )
+
+
+def import_entries(
+    entries: list[BankEntry],
+    *,
+    status: str = Status.DRAFT,
+    author=None,
+    reviewer=None,
+    note: str = "",
+    parse_problems: list[ParseProblem] | None = None,
+    format_name: str = "json",
+) -> ImportReport:
     """Validate then store every entry, or nothing at all (raises ImportFailed)."""
     from questions.services import store_imported
 
@@ -114,19 +163,41 @@ def import_entries(entries: list[BankEntry], *, status: str = Status.DRAFT, auth
     report = ImportReport()
     with transaction.atomic():
         for entry in valid:
-            _question, outcome = store_imported(uid=entry.uid, content=entry.content, status=status,
-                                                author=author, reviewer=reviewer or author, note=note)
+            latest_is_published = Question.objects.filter(
+                uid=entry.uid, draft__isnull=True, current_version__isnull=False
+            ).exists()
+            if _unchanged_through_format(entry, format_name) and (
+                status != Status.PUBLISHED or latest_is_published
+            ):
+                report.unchanged.append(entry.uid)
+                continue
+            _question, outcome = store_imported(
+                uid=entry.uid,
+                content=entry.content,
+                status=status,
+                author=author,
+                reviewer=reviewer or author,
+                note=note,
+            )
             getattr(report, outcome).append(entry.uid)
     return report
 
 
-def import_text(text: str, *, format_name: str, status: str = Status.DRAFT, author=None, reviewer=None,
-                note: str = "") -> ImportReport:
+def import_text(
+    text: str, *, format_name: str, status: str = Status.DRAFT, author=None, reviewer=None, note: str = ""
+) -> ImportReport:
     result = parse(text, format_name)
     if result.problems and not result.entries:
         raise ImportFailed(result.problems)
-    return import_entries(result.entries, status=status, author=author, reviewer=reviewer, note=note,
-                          parse_problems=result.problems)
+    return import_entries(
+        result.entries,
+        status=status,
+        author=author,
+        reviewer=reviewer,
+        note=note,
+        parse_problems=result.problems,
+        format_name=format_name,
+    )
 
 
 def entries_for(questions, *, published_only: bool = False) -> list[BankEntry]:

@@ -25,21 +25,39 @@ def parse(text: str) -> ParseResult:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         message = _("JSON illisible, ligne %(line)s colonne %(column)s : %(error)s") % {
-            "line": error.lineno, "column": error.colno, "error": error.msg}
+            "line": error.lineno,
+            "column": error.colno,
+            "error": error.msg,
+        }
         result.problems.append(ParseProblem("", message))
         return result
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        result.problems.append(ParseProblem("", _("Ce fichier n'est pas une banque de questions Arbitre "
-                                                  "(attendu : {\"format\": \"arbitre-questions\", …}).")))
+        result.problems.append(
+            ParseProblem(
+                "",
+                _(
+                    "Ce fichier n'est pas une banque de questions Arbitre "
+                    '(attendu : {"format": "arbitre-questions", …}).'
+                ),
+            )
+        )
         return result
     if document.get("version") != FORMAT_VERSION:
-        result.problems.append(ParseProblem("", _("Version de format %(version)s inconnue (attendu : 1).")
-                                            % {"version": document.get("version")}))
+        result.problems.append(
+            ParseProblem(
+                "",
+                _("Version de format %(version)s inconnue (attendu : 1).")
+                % {"version": document.get("version")},
+            )
+        )
         return result
     extra = set(document) - {"format", "version", "questions"}
     if extra:
-        result.problems.append(ParseProblem("", _("Champs inconnus en tête de fichier : %(keys)s.")
-                                            % {"keys": ", ".join(sorted(extra))}))
+        result.problems.append(
+            ParseProblem(
+                "", _("Champs inconnus en tête de fichier : %(keys)s.") % {"keys": ", ".join(sorted(extra))}
+            )
+        )
     questions = document.get("questions")
     if not isinstance(questions, list):
         result.problems.append(ParseProblem("", _("« questions » doit être une liste.")))

@@ -1,0 +1,430 @@
+"""GIFT (Moodle's "General Import Format Technology", a plain-text question format).
+
+Mapping, as for Moodle XML (see ``questions.formats.moodle``): single choice ``{=right
+~wrong}``, multiple choice with weights ``{~%50%right ~%-50%wrong}``, true/false ``{TRUE}``,
+numeric ``{#value:tolerance}``, short answer ``{=a =b}``, open answer ``{}`` (the model
+answer and the rubric travel in the general feedback ``####…``, since GIFT has no grader
+information), ruling as a weighted multiple choice (decisions then sanctions). Texts are
+``[html]`` with Moodle multilang spans for French/English. The uid, units, points,
+difficulty, citations and flags travel in the comment line Moodle reads before a question:
+``// [id:uid] [tag:arbitre-unit:UVR] …``. A scenario is described in words (moves, position
+in FEN): GIFT cannot embed an image. Not carried: source, option keys, option feedback
+language split is kept (multilang), the English unit.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from questions.formats import BankEntry, ParseProblem, ParseResult, stable_uid
+from questions.formats.moodle import (
+    ACTIONS_PREFIX,
+    TAG_PREFIX,
+    _fraction,
+    _json_number,
+    _tags,
+    apply_flags,
+    read_tags,
+)
+from questions.formats.text import SCENARIO_CLASS, bilingual_html, html_to_texts, rubric_html, scenario_board
+
+SPECIAL = "~=#{}:"
+
+
+def escape(text: str) -> str:
+    text = text.replace("\\", "\\\\")
+    for char in SPECIAL:
+        text = text.replace(char, "\\" + char)
+    return text.replace("\n", "\\n")
+
+
+def unescape(text: str) -> str:
+    result = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            following = text[index + 1]
+            result.append("\n" if following == "n" else following)
+            index += 2
+            continue
+        result.append(char)
+        index += 1
+    return "".join(result)
+
+
+def _html(french: str, english: str) -> str:
+    return escape(bilingual_html(french, english))
+
+
+def _scenario_text(content: dict) -> str:
+    scenario = content.get("scenario")
+    if not scenario:
+        return ""
+    fen, _last = scenario_board(scenario)
+    lines = []
+    if scenario.get("moves"):
+        lines.append(_("Coups : %(moves)s") % {"moves": scenario["moves"]})
+    lines.append(_("Position (FEN) : %(fen)s") % {"fen": fen})
+    return "".join(f'<p class="{SCENARIO_CLASS}">{bilingual_html(line, "")}</p>' for line in lines)
+
+
+def _weighted(
+    text_fr: str, text_en: str, fraction: Decimal, feedback_fr: str = "", feedback_en: str = ""
+) -> str:
+    answer = f"~%{_fraction(fraction)}%{_html(text_fr, text_en)}"
+    if feedback_fr or feedback_en:
+        answer += f"#{_html(feedback_fr, feedback_en)}"
+    return answer
+
+
+def _answers(content: dict) -> list[str]:
+    kind = content["type"]
+    body = content["body"]
+    hundred = Decimal(100)
+    if kind == "truefalse":
+        return ["TRUE" if body["answer"] else "FALSE"]
+    if kind == "numeric":
+        return [f"#{body['value']}:{body.get('tolerance', 0)}"]
+    if kind == "short":
+        accepted = [*body["accepted"], *[a for a in body.get("accepted_en", []) if a not in body["accepted"]]]
+        return [f"={escape(answer)}" for answer in accepted]
+    if kind == "open":
+        return []
+    if kind == "ruling":
+        points = Decimal(str(content["points"]))
+        lines = []
+        for part, items, part_points in (
+            ("decision", body["decisions"], body["decision_points"]),
+            ("sanction", body["sanctions"], body["sanction_points"]),
+        ):
+            correct = [item for item in items if item["correct"]]
+            share = hundred * Decimal(str(part_points)) / points / (len(correct) or 1)
+            english_prefix = "Decision: " if part == "decision" else "Sanction: "
+            for item in items:
+                lines.append(
+                    _weighted(
+                        ACTIONS_PREFIX[part] + item["text_fr"],
+                        english_prefix + item["text_en"] if item["text_en"] else "",
+                        share if item["correct"] else -share,
+                    )
+                )
+        return lines
+    options = body["options"]
+    if kind == "single":
+        lines = []
+        for option in options:
+            marker = "=" if option["correct"] else ("~%-100%" if content.get("negative_marking") else "~")
+            line = marker + _html(option["text_fr"], option["text_en"])
+            if option.get("feedback_fr") or option.get("feedback_en"):
+                line += "#" + _html(option.get("feedback_fr", ""), option.get("feedback_en", ""))
+            lines.append(line)
+        return lines
+    share = hundred / sum(1 for option in options if option["correct"])
+    wrong = -share if body.get("scoring") == "partial" or content.get("negative_marking") else -hundred
+    return [
+        _weighted(
+            option["text_fr"],
+            option["text_en"],
+            share if option["correct"] else wrong,
+            option.get("feedback_fr", ""),
+            option.get("feedback_en", ""),
+        )
+        for option in options
+    ]
+
+
+def _general_feedback(content: dict) -> str:
+    text = bilingual_html(content["explanation_fr"], content["explanation_en"])
+    if content["type"] == "open":
+        body = content["body"]
+        model_answer = bilingual_html(body["model_answer_fr"], body["model_answer_en"])
+        text += f'<div class="arbitre-model-answer">{model_answer}</div>{rubric_html(body["rubric"])}'
+    return escape(text) if text else ""
+
+
+def export(entries: list[BankEntry]) -> str:
+    blocks = []
+    for entry in entries:
+        content = entry.content
+        tags = [*_tags(entry), f"{TAG_PREFIX}points:{content['points']}"]
+        if content["body"].get("shuffle") is False:
+            tags.append(f"{TAG_PREFIX}shuffle:false")
+        if content["type"] == "numeric" and content["body"].get("unit_fr"):
+            tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
+        header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{tag}]" for tag in tags)
+        stem = _html(content["stem_fr"], content["stem_en"]) + escape(_scenario_text(content))
+        answers = _answers(content)
+        feedback = _general_feedback(content)
+        lines = [f"\t{answer}" for answer in answers]
+        if feedback:
+            lines.append(f"\t####{feedback}")
+        inside = "\n".join(lines)
+        blocks.append(f"{header}\n::{escape(entry.uid)}::[html]{stem}{{\n{inside}\n}}")
+    return "\n\n".join(blocks) + "\n"
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _split_unescaped(text: str, separators: str) -> list[tuple[str, str]]:
+    """Split ``text`` before every unescaped separator; returns (separator, piece) pairs."""
+    pieces: list[tuple[str, str]] = []
+    current: list[str] = []
+    marker = ""
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            current.append(text[index : index + 2])
+            index += 2
+            continue
+        if char in separators:
+            if current or marker:
+                pieces.append((marker, "".join(current)))
+            marker, current = char, []
+        else:
+            current.append(char)
+        index += 1
+    if current or marker:
+        pieces.append((marker, "".join(current)))
+    return pieces
+
+
+def _find_unescaped(text: str, char: str, start: int = 0) -> int:
+    index = start
+    while index < len(text):
+        if text[index] == "\\":
+            index += 2
+            continue
+        if text[index] == char:
+            return index
+        index += 1
+    return -1
+
+
+def _blocks(text: str) -> list[tuple[list[str], str]]:
+    """Question blocks (separated by blank lines) with the comment lines that precede them."""
+    blocks: list[tuple[list[str], str]] = []
+    comments: list[str] = []
+    lines: list[str] = []
+    for raw in text.replace("\r\n", "\n").lstrip("\ufeff").split("\n"):
+        line = raw.rstrip()
+        if not line.strip():
+            if lines:
+                blocks.append((comments, "\n".join(lines)))
+                comments, lines = [], []
+            continue
+        if line.lstrip().startswith("//"):
+            if not lines:
+                comments.append(line.lstrip()[2:].strip())
+            continue
+        if line.lstrip().startswith("$CATEGORY:") and not lines:
+            continue
+        lines.append(line)
+    if lines:
+        blocks.append((comments, "\n".join(lines)))
+    return blocks
+
+
+def _text(fragment: str, is_html: bool) -> tuple[str, str]:
+    fragment = unescape(fragment.strip())
+    if is_html:
+        return html_to_texts(fragment)
+    return fragment.strip(), ""
+
+
+def parse(text: str) -> ParseResult:
+    result = ParseResult()
+    for number, (comments, block) in enumerate(_blocks(text), start=1):
+        metadata = " ".join(comments)
+        title_match = re.match(r"^\s*::(.*?)(?<!\\)::", block, flags=re.S)
+        title = unescape(title_match.group(1)).strip() if title_match else ""
+        label = f"#{number} ({title})" if title else f"#{number}"
+        try:
+            entry = _parse_block(block[title_match.end() :] if title_match else block, title, metadata)
+        except ValueError as error:
+            result.problems.append(ParseProblem(label, str(error)))
+            continue
+        entry.label = f"#{number} ({entry.uid})"
+        result.entries.append(entry)
+    return result
+
+
+def _metadata(metadata: str, content: dict) -> tuple[str, dict]:
+    """Moodle's ``// [id:…] [tag:…]`` comment: the uid and the tags."""
+    idnumber = ""
+    tags = []
+    for kind, value in re.findall(r"\[(id|tag):([^\]]*)\]", metadata):
+        if kind == "id":
+            idnumber = value.strip()
+        else:
+            tags.append(value)
+    return idnumber, read_tags(tags, content)
+
+
+def _parse_block(block: str, title: str, metadata: str) -> BankEntry:
+    is_html = False
+    format_match = re.match(r"^\s*\[(html|moodle|plain|markdown)\]", block)
+    if format_match:
+        is_html = format_match.group(1) in ("html", "moodle")
+        block = block[format_match.end() :]
+    opening = _find_unescaped(block, "{")
+    if opening < 0:
+        raise ValueError(_("Pas de réponses entre accolades : ce n'est pas une question (description ?)."))
+    closing = _find_unescaped(block, "}", opening)
+    if closing < 0:
+        raise ValueError(_("Accolade fermante manquante."))
+    before, answers, after = block[:opening], block[opening + 1 : closing], block[closing + 1 :]
+    stem_source = before + (" _____ " + after if after.strip() else "")
+    stem_fr, stem_en = _text(stem_source, is_html)
+    content: dict = {
+        "type": "",
+        "units": [],
+        "tags": [],
+        "difficulty": 2,
+        "points": 1,
+        "negative_marking": False,
+        "eliminatory": False,
+        "stem_fr": stem_fr,
+        "stem_en": stem_en,
+        "explanation_fr": "",
+        "explanation_en": "",
+        "citations": [],
+        "source": "",
+        "scenario": None,
+        "body": {},
+    }
+    idnumber, flags = _metadata(metadata, content)
+
+    feedback_at = answers.find("####")
+    general = ""
+    if feedback_at >= 0:
+        answers, general = answers[:feedback_at], answers[feedback_at + 4 :]
+    _parse_answers(answers.strip(), content, flags, is_html)
+    apply_flags(content, flags)
+    explanation_html = unescape(general.strip())
+    if content["type"] == "open":
+        _open_from_feedback(explanation_html, content, is_html)
+    else:
+        content["explanation_fr"], content["explanation_en"] = (
+            html_to_texts(explanation_html) if is_html else (explanation_html, "")
+        )
+
+    from questions.content import UID_RE
+
+    if UID_RE.match(idnumber):
+        uid = idnumber
+    elif UID_RE.match(title):
+        uid = title
+    else:
+        uid = stable_uid("gift", title, content)
+    return BankEntry(uid=uid, content=content)
+
+
+def _parse_answers(answers: str, content: dict, flags: dict, is_html: bool) -> None:
+    if not answers:
+        content["type"] = "open"
+        return
+    upper = answers.split("#")[0].strip().upper()
+    if upper in ("T", "TRUE", "F", "FALSE"):
+        content["type"] = "truefalse"
+        content["body"] = {"answer": upper in ("T", "TRUE")}
+        return
+    if answers.startswith("#"):
+        content["type"] = "numeric"
+        content["body"] = _numeric(answers[1:])
+        return
+    if "->" in answers:
+        raise ValueError(_("Les questions d'appariement (->) ne sont pas prises en charge."))
+    pieces = [(marker, piece) for marker, piece in _split_unescaped(answers, "=~") if marker or piece.strip()]
+    if any(not marker for marker, _piece in pieces):
+        raise ValueError(_("Réponse sans « = » ni « ~ » : %(text)s") % {"text": pieces[0][1].strip()[:60]})
+    if all(marker == "=" for marker, _piece in pieces):
+        content["type"] = "short"
+        content["body"] = {
+            "accepted": [unescape(_strip_feedback(piece)).strip() for _m, piece in pieces],
+            "accepted_en": [],
+        }
+        return
+    options = []
+    weighted = False
+    negative = False
+    for index, (marker, piece) in enumerate(pieces):
+        weight = None
+        weight_match = re.match(r"^\s*%(-?[0-9.]+)%", piece)
+        if weight_match:
+            weight = Decimal(weight_match.group(1))
+            piece = piece[weight_match.end() :]
+            weighted = weighted or weight > 0
+            negative = negative or weight < 0
+        text_part, feedback_part = _split_feedback(piece)
+        text_fr, text_en = _text(text_part, is_html)
+        feedback_fr, feedback_en = _text(feedback_part, is_html) if feedback_part else ("", "")
+        correct = marker == "=" or (weight is not None and weight > 0)
+        options.append(
+            {
+                "key": chr(ord("a") + index) if index < 26 else f"o{index + 1}",
+                "text_fr": text_fr,
+                "text_en": text_en,
+                "correct": correct,
+                "feedback_fr": feedback_fr,
+                "feedback_en": feedback_en,
+            }
+        )
+    if weighted:
+        content["type"] = "multiple"
+        content["body"] = {"options": options, "scoring": flags.get("scoring") or "partial", "shuffle": True}
+    else:
+        content["type"] = "single"
+        content["body"] = {"options": options, "shuffle": True}
+        content["negative_marking"] = content["negative_marking"] or negative
+
+
+def _split_feedback(piece: str) -> tuple[str, str]:
+    at = _find_unescaped(piece, "#")
+    return (piece, "") if at < 0 else (piece[:at], piece[at + 1 :])
+
+
+def _strip_feedback(piece: str) -> str:
+    return _split_feedback(piece)[0]
+
+
+def _numeric(answer: str) -> dict:
+    answer = _strip_feedback(answer.lstrip("=")).strip()
+    range_match = re.fullmatch(r"(-?[0-9.]+)\.\.(-?[0-9.]+)", answer)
+    if range_match:
+        low, high = Decimal(range_match.group(1)), Decimal(range_match.group(2))
+        value, tolerance = (low + high) / 2, (high - low) / 2
+    else:
+        value_text, _sep, tolerance_text = answer.partition(":")
+        try:
+            value = Decimal(unescape(value_text).strip())
+            tolerance = Decimal(unescape(tolerance_text).strip() or "0")
+        except Exception as error:
+            raise ValueError(_("Réponse numérique illisible : %(text)s") % {"text": answer[:40]}) from error
+    return {
+        "value": _json_number(value),
+        "tolerance": _json_number(abs(tolerance)),
+        "unit_fr": "",
+        "unit_en": "",
+    }
+
+
+def _open_from_feedback(feedback_html: str, content: dict, is_html: bool) -> None:
+    from questions.formats.moodle import _parse_grader_info
+
+    model = re.search(r'<div class="arbitre-model-answer">(.*?)</div>', feedback_html, flags=re.S)
+    rubric = re.search(r'<ul class="arbitre-rubric">.*?</ul>', feedback_html, flags=re.S)
+    explanation_html = feedback_html
+    for match in (model, rubric):
+        if match:
+            explanation_html = explanation_html.replace(match.group(0), "")
+    grader_info = (f"<p>{model.group(1)}</p>" if model else "") + (rubric.group(0) if rubric else "")
+    content["body"] = _parse_grader_info(grader_info, Decimal(str(content["points"])))
+    content["explanation_fr"], content["explanation_en"] = (
+        html_to_texts(explanation_html) if is_html else (explanation_html.strip(), "")
+    )
