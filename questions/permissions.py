@@ -1,0 +1,197 @@
+"""Who may do what with the question bank. Every view goes through these helpers.
+
+The rules:
+
+- The bank is for authors (``accounts.author_questions``) and reviewers
+  (``accounts.review_questions``). Anyone else who is logged in (trainees, graders, exam
+  staff without those capabilities, people with no role) gets 403; anonymous visitors are
+  sent to the login page by ``@login_required``.
+- Bank administrators (``accounts.manage_users``, i.e. the administrator role, or a
+  superuser) may see and do everything, except review a question they wrote.
+- A question that has a published version (published, retired, or published and being
+  revised) is readable by every bank user: they see its published version.
+- A draft that has never been published is readable only by its author (and
+  administrators). Once submitted ("in review") it is also readable by reviewers.
+- The working draft of a published question follows the same rule: its author (whoever
+  started the revision) and, while in review, reviewers.
+- Any other bank user asking for a question they may not read gets 404: drafts are not
+  announced to people who cannot open them.
+- Writing: authors edit their own drafts; any author may start a revision of a published
+  question (the service creates a new draft version that becomes theirs). A question in
+  review is frozen until a reviewer asks for changes (back to draft) or approves it.
+- Reviewing (comment, approve, ask for changes): reviewers on questions in review that
+  they did not write; the author may comment on their own question's review thread too.
+- Retiring a published question: reviewers and administrators.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from questions import services
+from questions.models import Question, QuestionVersion, Status
+
+
+def is_bank_admin(user) -> bool:
+    return bool(user.is_authenticated and (user.is_superuser or user.has_perm("accounts.manage_users")))
+
+
+def can_author(user) -> bool:
+    return bool(user.is_authenticated and user.has_perm("accounts.author_questions"))
+
+
+def can_review_questions(user) -> bool:
+    return bool(user.is_authenticated and user.has_perm("accounts.review_questions"))
+
+
+def can_use_bank(user) -> bool:
+    return can_author(user) or can_review_questions(user) or is_bank_admin(user)
+
+
+def require_bank_user(user) -> None:
+    if not can_use_bank(user):
+        raise PermissionDenied
+
+
+def require_author(user) -> None:
+    if not (can_author(user) or is_bank_admin(user)):
+        raise PermissionDenied
+
+
+def require_reviewer(user) -> None:
+    if not (can_review_questions(user) or is_bank_admin(user)):
+        raise PermissionDenied
+
+
+def draft_owner_ids(question: Question) -> set[int]:
+    """Who owns the working draft: the author of the question and of the draft version."""
+    owners = set()
+    if question.author_id:
+        owners.add(question.author_id)
+    if question.draft_id and question.draft and question.draft.author_id:
+        owners.add(question.draft.author_id)
+    return owners
+
+
+def is_owner(user, question: Question) -> bool:
+    return user.is_authenticated and user.pk in draft_owner_ids(question)
+
+
+def can_read_question(user, question: Question) -> bool:
+    if not can_use_bank(user):
+        return False
+    if (
+        is_bank_admin(user)
+        or question.current_version_id
+        or question.status in (Status.PUBLISHED, Status.RETIRED)
+    ):
+        return True
+    return can_read_draft(user, question)
+
+
+def can_read_draft(user, question: Question) -> bool:
+    """May this user see the working draft (the unpublished version) of the question?"""
+    if not question.draft_id:
+        return False
+    if is_bank_admin(user) or is_owner(user, question):
+        return True
+    return question.status == Status.IN_REVIEW and can_review_questions(user)
+
+
+def can_read_version(user, version: QuestionVersion) -> bool:
+    if version.published_at is not None:
+        return can_read_question(user, version.question)
+    question = version.question
+    if is_bank_admin(user) or is_owner(user, question) or version.author_id == user.pk:
+        return True
+    return (
+        question.status == Status.IN_REVIEW and can_review_questions(user) and version.pk == question.draft_id
+    )
+
+
+def can_edit(user, question: Question) -> bool:
+    if question.status == Status.RETIRED or question.status == Status.IN_REVIEW:
+        return False
+    if is_bank_admin(user):
+        return True
+    if not can_author(user):
+        return False
+    if question.status == Status.PUBLISHED and not question.draft_id:
+        return True  # starts a revision
+    return is_owner(user, question)
+
+
+def can_submit(user, question: Question) -> bool:
+    return (
+        question.status == Status.DRAFT
+        and question.draft_id is not None
+        and (is_owner(user, question) or is_bank_admin(user))
+    )
+
+
+def can_review(user, question: Question) -> bool:
+    """Approve or ask for changes. Never on one's own question, administrators included."""
+    return (
+        question.status == Status.IN_REVIEW
+        and not is_owner(user, question)
+        and services.may_approve(question=question, user=user)
+    )
+
+
+def can_comment(user, question: Question) -> bool:
+    return question.draft_id is not None and can_read_draft(user, question)
+
+
+def can_retire(user, question: Question) -> bool:
+    return (
+        question.status == Status.PUBLISHED
+        and question.current_version_id is not None
+        and (can_review_questions(user) or is_bank_admin(user))
+    )
+
+
+def visible_questions(user) -> QuerySet[Question]:
+    """The questions a user sees in the bank list."""
+    require_bank_user(user)
+    questions = Question.objects.all()
+    if is_bank_admin(user):
+        return questions
+    visible = (
+        Q(current_version__isnull=False)
+        | Q(status__in=[Status.PUBLISHED, Status.RETIRED])
+        | Q(author=user)
+        | Q(draft__author=user)
+    )
+    if can_review_questions(user):
+        visible |= Q(status=Status.IN_REVIEW)
+    return questions.filter(visible)
+
+
+def get_question_for_user(user, uid: str) -> Question:
+    """The question, or 404 if it does not exist or is not readable; 403 for non-bank users."""
+    require_bank_user(user)
+    question = (
+        Question.objects.select_related("author", "reviewer", "draft", "draft__author", "current_version")
+        .filter(uid=uid)
+        .first()
+    )
+    if question is None or not can_read_question(user, question):
+        raise Http404
+    return question
+
+
+def get_question_for_action(user, uid: str, check) -> Question:
+    """The question for a write action; 403 when ``check(user, question)`` says no."""
+    question = get_question_for_user(user, uid)
+    if not check(user, question):
+        raise PermissionDenied
+    return question
+
+
+def get_version_for_user(user, question: Question, number: int) -> QuestionVersion:
+    version = question.versions.filter(number=number).select_related("author", "reviewer").first()
+    if version is None or not can_read_version(user, version):
+        raise Http404
+    return version

@@ -1,0 +1,62 @@
+"""Template helpers of the question bank pages: bilingual content, labels, citation links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language
+
+from questions.models import Action, Outcome, QuestionType, Status
+
+register = template.Library()
+
+
+@register.filter
+def localised(item: dict[str, Any] | None, name: str) -> str:
+    """``item|localised:"text"`` → ``text_en`` in English when present, else ``text_fr``."""
+    if not item:
+        return ""
+    if (get_language() or "fr").startswith("en") and item.get(f"{name}_en"):
+        return item[f"{name}_en"]
+    return item.get(f"{name}_fr") or item.get(f"{name}_en") or ""
+
+
+@register.filter
+def outcome_label(value: str) -> str:
+    return str(Outcome(value).label) if value in Outcome.values else value
+
+
+@register.filter
+def action_label(value: str) -> str:
+    return str(Action(value).label) if value in Action.values else value
+
+
+@register.filter
+def type_label(value: str) -> str:
+    return str(QuestionType(value).label) if value in QuestionType.values else value
+
+
+@register.filter
+def status_label(value: str) -> str:
+    return str(Status(value).label) if value in Status.values else value
+
+
+@register.simple_tag
+def citation_url(citation: dict[str, str]) -> str:
+    """The rulebook page of a cited article or Livre chapter, or "" when it has none."""
+    edition, number = citation.get("edition", ""), citation.get("article", "")
+    try:
+        if edition == "livre":
+            return reverse("rules:chapter", kwargs={"number": number})
+        return reverse("rules:article", kwargs={"edition": edition, "number": number})
+    except NoReverseMatch:
+        return ""
+
+
+@register.filter
+def citation_text(citation: dict[str, str]) -> str:
+    if citation.get("edition") == "livre":
+        return f"Livre {citation.get('article', '')}"
+    return f"{citation.get('edition', '')} art. {citation.get('article', '')}"

@@ -1,0 +1,463 @@
+"""Helpers of the trainer-facing pages that are not workflow: what a candidate sees, diffs.
+
+``candidate_view`` turns a question (a version, or a content dict in the bank format) into
+what ``templates/questions/_candidate_question.html`` renders: the stem, the diagram, the
+inputs, and never the answer key. Exams and practice reuse both.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from positions.validation import FenError, PgnError, parse_moves, validate_fen
+from questions.citations import resolve_citation
+from questions.content import Problem
+from questions.engine_check import Objection, check_answer_key, needs_engine
+from questions.models import Question, QuestionVersion
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Diagram:
+    fen: str
+    orientation: str = "white"
+    arrows: tuple[str, ...] = ()
+    circles: tuple[str, ...] = ()
+    squares: dict[str, str] = field(default_factory=dict)
+    last_move: str | None = None
+    clocks: dict[str, str] | None = None
+    moves: str = ""
+    start_fen: str = ""
+    ply: int | None = None
+    rate: str = "standard"
+
+
+@dataclass(frozen=True)
+class CandidateQuestion:
+    """A question as a candidate sees it: no answer key, no explanation, no feedback."""
+
+    uid: str
+    type: str
+    stem_paragraphs: list[str]
+    points: int | float
+    language: str
+    prefix: str = ""
+    diagram: Diagram | None = None
+    options: list[Choice] = field(default_factory=list)
+    decisions: list[Choice] = field(default_factory=list)
+    sanctions: list[Choice] = field(default_factory=list)
+    unit_label: str = ""
+    claim: dict[str, Any] | None = None
+    flag_fell: str | None = None
+
+    @property
+    def input_name(self) -> str:
+        return f"{self.prefix}answer"
+
+    @property
+    def decision_name(self) -> str:
+        return f"{self.prefix}decision"
+
+    @property
+    def sanctions_name(self) -> str:
+        return f"{self.prefix}sanctions"
+
+    @property
+    def is_multiple(self) -> bool:
+        return self.type == "multiple"
+
+
+def _localised(item: dict[str, Any], name: str, language: str) -> str:
+    if language == "en" and item.get(f"{name}_en"):
+        return item[f"{name}_en"]
+    return item.get(f"{name}_fr") or item.get(f"{name}_en") or ""
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [paragraph.strip() for paragraph in (text or "").split("\n\n") if paragraph.strip()]
+
+
+def diagram_for(scenario: dict[str, Any] | None) -> Diagram | None:
+    if not scenario:
+        return None
+    start = scenario.get("fen") or ""
+    moves = scenario.get("moves") or ""
+    ply = scenario.get("ply")
+    fen, last_move = position_at_ply(start, moves, ply)
+    return Diagram(
+        fen=fen,
+        orientation=scenario.get("orientation") or "white",
+        arrows=tuple(scenario.get("arrows") or ()),
+        circles=tuple(scenario.get("circles") or ()),
+        squares=dict(scenario.get("squares") or {}),
+        last_move=last_move,
+        clocks=scenario.get("clocks") or None,
+        moves=moves,
+        start_fen=start,
+        ply=ply,
+        rate=scenario.get("rate") or "standard",
+    )
+
+
+def position_at_ply(fen: str, movetext: str, ply: int | None) -> tuple[str, str | None]:
+    """The FEN after ``ply`` half-moves of ``movetext`` (default: all) and the last move (UCI).
+
+    Illegal moves are played as the player did (questions about illegal moves show them);
+    unreadable input shows the start position: the editor's move check explains the error.
+    """
+    try:
+        start = validate_fen(fen).fen() if fen else chess.STARTING_FEN
+    except FenError:
+        return chess.STARTING_FEN, None
+    if not movetext.strip():
+        return start, None
+    try:
+        game = parse_moves(movetext, fen=fen or None, allow_illegal=True)
+    except PgnError:
+        return start, None
+    if not game.moves:
+        return game.start_fen, None
+    count = len(game.moves) if ply is None else max(0, min(ply, len(game.moves)))
+    if count == 0:
+        return game.start_fen, None
+    return game.fen_at(count), game.moves[count - 1].uci
+
+
+def candidate_view(
+    source: QuestionVersion | dict[str, Any],
+    *,
+    language: str = "fr",
+    uid: str = "",
+    prefix: str = "",
+    shuffle_seed: int | str | None = None,
+) -> CandidateQuestion:
+    """What a candidate sees of a question. Options are shuffled only when the question asks
+    for it and a seed is given (exams seed with the copy, so a reload keeps the order)."""
+    if isinstance(source, QuestionVersion):
+        content = source.content()
+        uid = uid or source.question.uid
+    else:
+        content = source
+        uid = uid or content.get("uid", "")
+    body = content.get("body") or {}
+    kind = content.get("type") or "single"
+    options = [
+        Choice(str(option.get("key", "")), _localised(option, "text", language))
+        for option in body.get("options") or []
+    ]
+    if options and body.get("shuffle") and shuffle_seed is not None:
+        random.Random(f"{uid}:{shuffle_seed}").shuffle(options)  # noqa: S311 - presentation order only
+    scenario = content.get("scenario") or None
+    unit_label = ""
+    if kind == "numeric":
+        unit_label = (
+            body.get("unit_en") if language == "en" and body.get("unit_en") else body.get("unit_fr", "")
+        )
+    stem = (
+        content.get("stem_en") if language == "en" and content.get("stem_en") else content.get("stem_fr", "")
+    )
+    return CandidateQuestion(
+        uid=uid,
+        type=kind,
+        stem_paragraphs=_paragraphs(stem),
+        points=content.get("points") or 0,
+        language=language,
+        prefix=prefix,
+        diagram=diagram_for(scenario),
+        options=options if kind in ("single", "multiple") else [],
+        decisions=[
+            Choice(str(item.get("key", "")), _localised(item, "text", language))
+            for item in body.get("decisions") or []
+        ]
+        if kind == "ruling"
+        else [],
+        sanctions=[
+            Choice(str(item.get("key", "")), _localised(item, "text", language))
+            for item in body.get("sanctions") or []
+        ]
+        if kind == "ruling"
+        else [],
+        unit_label=unit_label or "",
+        claim=(scenario or {}).get("claim"),
+        flag_fell=(scenario or {}).get("flag_fell"),
+    )
+
+
+def response_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
+    """The candidate's response from a submitted form, in the shape ``scoring.grade`` takes."""
+    kind = question.type
+    if kind == "single":
+        return {"choice": data.get(question.input_name) or ""}
+    if kind == "multiple":
+        return {"choices": sorted(data.getlist(question.input_name))}
+    if kind == "truefalse":
+        answer = {"true": True, "false": False}.get(data.get(question.input_name) or "")
+        return {} if answer is None else {"answer": answer}
+    if kind == "numeric":
+        return {"value": (data.get(question.input_name) or "").strip()}
+    if kind in ("short", "open"):
+        return {"text": (data.get(question.input_name) or "").strip()}
+    if kind == "ruling":
+        return {
+            "decision": data.get(question.decision_name) or "",
+            "sanctions": sorted(data.getlist(question.sanctions_name)),
+        }
+    return {}
+
+
+# --- Diffs between versions ---------------------------------------------------------------
+
+
+def word_diff(old: str, new: str) -> SafeString:
+    """HTML of ``new`` against ``old`` word by word: ``<del>`` removed, ``<ins>`` added."""
+    old_words = (old or "").split(" ")
+    new_words = (new or "").split(" ")
+    matcher = difflib.SequenceMatcher(a=old_words, b=new_words, autojunk=False)
+    parts: list[str] = []
+    for tag, a_start, a_end, b_start, b_end in matcher.get_opcodes():
+        if tag == "equal":
+            parts.append(escape(" ".join(new_words[b_start:b_end])))
+            continue
+        if tag in ("replace", "delete"):
+            parts.append(f"<del>{escape(' '.join(old_words[a_start:a_end]))}</del>")
+        if tag in ("replace", "insert"):
+            parts.append(f"<ins>{escape(' '.join(new_words[b_start:b_end]))}</ins>")
+    return mark_safe(" ".join(part for part in parts if part))  # every piece is escaped above
+
+
+@dataclass(frozen=True)
+class FieldDiff:
+    label: str
+    html: SafeString
+    changed: bool
+
+
+def _option_lines(content: dict[str, Any]) -> list[tuple[str, str]]:
+    """The lists of a body as labelled lines (option texts with their correctness)."""
+    body = content.get("body") or {}
+    lines = []
+    for name in ("options", "decisions", "sanctions"):
+        for item in body.get(name) or []:
+            mark = "✓" if item.get("correct") else "✗"
+            key = item.get("key", "")
+            lines.append((f"{name}:{key}:fr", f"{mark} {item.get('text_fr', '')}"))
+            lines.append((f"{name}:{key}:en", f"{mark} {item.get('text_en', '')}"))
+    for index, row in enumerate(body.get("rubric") or []):
+        lines.append((f"rubric:{index}:fr", f"{row.get('points', '')} — {row.get('criterion_fr', '')}"))
+        lines.append((f"rubric:{index}:en", f"{row.get('points', '')} — {row.get('criterion_en', '')}"))
+    return lines
+
+
+def version_diff(
+    old: dict[str, Any], new: dict[str, Any], text_labels: dict[str, str], list_labels: dict[str, str]
+) -> list[FieldDiff]:
+    """Word diff of two contents: the text fields named in ``text_labels``, then every item
+    of the lists (options, decisions, sanctions, rubric) named in ``list_labels``."""
+    diffs = []
+    for name, label in text_labels.items():
+        before, after = str(old.get(name) or ""), str(new.get(name) or "")
+        diffs.append(FieldDiff(label, word_diff(before, after), before != after))
+    old_lines, new_lines = dict(_option_lines(old)), dict(_option_lines(new))
+    for key in dict.fromkeys([*old_lines, *new_lines]):
+        list_name, item_key, language = key.split(":")
+        before, after = old_lines.get(key, ""), new_lines.get(key, "")
+        if not before and not after:
+            continue
+        diffs.append(
+            FieldDiff(
+                f"{list_labels.get(list_name, list_name)} {item_key} ({language})",
+                word_diff(before, after),
+                before != after,
+            )
+        )
+    return diffs
+
+
+# --- The bank list --------------------------------------------------------------------------
+
+
+def filter_bank(questions: QuerySet[Question], filters: dict[str, Any]) -> QuerySet[Question]:
+    """Apply the list's filters (``BankFilterForm.cleaned_data``) to a queryset."""
+    if filters.get("q"):
+        questions = questions.search(filters["q"])
+    if filters.get("unit"):
+        questions = questions.for_unit(filters["unit"])
+    if filters.get("type"):
+        questions = questions.filter(type=filters["type"])
+    if filters.get("status"):
+        questions = questions.with_status(filters["status"])
+    if filters.get("tag"):
+        questions = questions.with_tag(filters["tag"])
+    if filters.get("author"):
+        questions = questions.filter(author_id=filters["author"])
+    if filters.get("difficulty"):
+        questions = questions.filter(difficulty=filters["difficulty"])
+    if filters.get("needs_review"):
+        questions = questions.needing_review()
+    citation = filters.get("article")
+    if citation:
+        questions = citing(questions, edition=citation["edition"], article=citation["article"])
+    return questions
+
+
+def citing(questions: QuerySet[Question], *, edition: str, article: str) -> QuerySet[Question]:
+    """Questions whose working or published version cites ``article`` (of ``edition`` if given).
+
+    The database narrows the candidates with a text match on the JSON (portable between
+    SQLite and PostgreSQL); the exact (edition, article) pair is then checked in Python.
+    """
+    needle = json.dumps({"article": article})[1:-1]  # '"article": "9.2.2"'
+    candidates = questions.filter(
+        Q(draft__citations__icontains=needle) | Q(current_version__citations__icontains=needle)
+    ).select_related("draft", "current_version")
+    matching = []
+    for question in candidates:
+        for version in (question.draft, question.current_version):
+            if version is None:
+                continue
+            if any(
+                item.get("article") == article and (not edition or item.get("edition") == edition)
+                for item in version.citations
+            ):
+                matching.append(question.pk)
+                break
+    return questions.filter(pk__in=matching)
+
+
+def author_choices(questions: QuerySet[Question]) -> list[tuple[int, str]]:
+    User = get_user_model()
+    authors = User.objects.filter(pk__in=questions.values("author_id")).order_by(
+        "last_name", "first_name", "email"
+    )
+    return [(user.pk, str(user)) for user in authors]
+
+
+# --- The editor -----------------------------------------------------------------------------
+
+
+def engine_objections(content: dict[str, Any]) -> tuple[list[Objection], bool]:
+    """The engine's objections to an answer key, and whether the engine had anything to check."""
+    if not needs_engine(content):
+        return [], False
+    return check_answer_key(content), True
+
+
+SCENARIO_FIELDS = {
+    "fen": "fen",
+    "moves": "moves",
+    "ply": "ply",
+    "orientation": "orientation",
+    "arrows": "arrows",
+    "circles": "circles",
+    "squares": "squares",
+    "rate": "rate",
+    "flag_fell": "flag_fell",
+    "clocks": "clock_white",
+    "clocks.white": "clock_white",
+    "clocks.black": "clock_black",
+    "clocks.to_move": "clock_to_move",
+    "claim": "claim_type",
+    "claim.type": "claim_type",
+    "claim.intended_move": "intended_move",
+}
+BODY_FIELDS = {
+    "answer",
+    "value",
+    "tolerance",
+    "unit_fr",
+    "unit_en",
+    "accepted",
+    "accepted_en",
+    "model_answer_fr",
+    "model_answer_en",
+    "decision_points",
+    "sanction_points",
+    "scoring",
+    "shuffle",
+}
+
+
+def place_problems(editor, problems: list[Problem | Objection]) -> None:
+    """Show each problem of ``validate_content``/the engine next to the editor field it concerns.
+
+    ``field`` is a dotted path into the bank format (``body.options.2.text_en``,
+    ``scenario.claim.type``); a list row is found through the rows the editor kept.
+    """
+    form = editor.form
+    for problem in problems:
+        path = problem.field or ""
+        message = problem.message
+        parts = path.split(".")
+        target: tuple[str, str | None, int | None] | None = None
+        if parts[0] == "scenario":
+            rest = ".".join(parts[1:])
+            target = (
+                "form",
+                SCENARIO_FIELDS.get(rest) or SCENARIO_FIELDS.get(parts[1] if len(parts) > 1 else ""),
+                None,
+            )
+            if target[1] is None:
+                target = ("form", "moves", None)
+        elif parts[0] == "body" and len(parts) > 1:
+            if parts[1] in editor.formsets:
+                if len(parts) > 3 and parts[2].isdigit():
+                    target = (parts[1], parts[3], int(parts[2]))
+                else:
+                    target = (parts[1], None, None)
+            elif parts[1] in BODY_FIELDS:
+                target = ("form", parts[1], None)
+        elif parts[0] == "citations":
+            target = ("form", "citations_extra", None)
+        elif parts[0] in form.fields:
+            target = ("form", parts[0], None)
+        if target is None or (target[0] == "form" and target[1] not in form.fields):
+            form.add_error(None, f"{path} : {message}" if path else message)
+        elif target[0] == "form":
+            form.add_error(target[1], message)
+        else:
+            editor.add_list_error(target[0], message, row=target[2], field=target[1])
+
+
+def citation_label(citation: dict[str, str]) -> str:
+    edition, number = citation["edition"], citation["article"]
+    found = resolve_citation(edition, number)
+    if edition == "livre":
+        title = getattr(found, "title_fr", "") if found is not None else ""
+        return f"Livre {number}" + (f" — {title}" if title else "")
+    heading = getattr(found, "heading_fr", "") if found is not None else ""
+    return f"{edition} art. {number}" + (f" — {heading}" if heading else "")
+
+
+def article_hits(query: str, *, language: str, limit: int = 12) -> list[dict[str, str]]:
+    """Rulebook search results as citations the picker can add."""
+    from rules.search import search
+
+    hits = []
+    for hit in search(query, language=language, limit=limit):
+        edition = "livre" if hit.kind == "section" else hit.edition
+        hits.append(
+            {
+                "citation": f"{edition}:{hit.number}",
+                "edition": edition,
+                "number": hit.number,
+                "title": hit.title,
+                "snippet": hit.snippet,
+                "url": hit.url,
+            }
+        )
+    return hits

@@ -1,0 +1,189 @@
+"""Writing a question: the editor, its live preview and its small helper endpoints."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from positions.validation import FenError, PgnError, parse_moves, validate_fen
+from questions import permissions, services, ui_services
+from questions.content import ContentError, validate_content
+from questions.forms import QuestionEditor, parse_citation
+from questions.models import Question
+from questions.views._common import language
+
+EDITOR_TEMPLATE = "questions/editor.html"
+
+
+def _analyse_panel_url() -> str:
+    try:
+        return reverse("positions:analyse_panel")
+    except NoReverseMatch:  # the positions app does not offer its panel (yet)
+        return ""
+
+
+def _citation_labels(values: list[str]) -> dict[str, str]:
+    labels = {}
+    for value in values:
+        citation = parse_citation(value)
+        if citation:
+            labels[value] = ui_services.citation_label(citation)
+    return labels
+
+
+def _editor_context(request: HttpRequest, editor: QuestionEditor, question: Question | None) -> dict:
+    return {
+        "editor": editor,
+        "form": editor.form,
+        "question": question,
+        "analyse_panel_url": _analyse_panel_url(),
+    }
+
+
+def _bound_editor(request: HttpRequest) -> QuestionEditor:
+    return QuestionEditor(request.POST, citation_labels=_citation_labels(request.POST.getlist("citations")))
+
+
+def _save(request: HttpRequest, editor: QuestionEditor, question: Question | None) -> Question | None:
+    """Validate and save; on failure the errors are placed on the editor and None returned."""
+    if not editor.is_valid():
+        return None
+    content = editor.content()
+    uid = content.pop("uid", "")
+    if question is None and uid and Question.objects.filter(uid=uid).exists():
+        editor.form.add_error("uid", _("Cet identifiant est déjà pris."))
+        return None
+    if question is not None and uid and uid != question.uid:
+        editor.form.add_error("uid", _("L'identifiant d'une question existante ne change pas."))
+        return None
+    _normalised, problems = validate_content(content)
+    if problems:
+        ui_services.place_problems(editor, problems)
+        return None
+    try:
+        if question is None:
+            return services.create_question(author=request.user, content=content, uid=uid or None)
+        services.save_draft(question=question, user=request.user, content=content)
+        return question
+    except ContentError as error:
+        ui_services.place_problems(editor, error.problems)
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    permissions.require_author(request.user)
+    if request.method == "POST":
+        editor = _bound_editor(request)
+        question = _save(request, editor, None)
+        if question is not None:
+            messages.success(request, _("Brouillon enregistré."))
+            return redirect("questions:detail", uid=question.uid)
+        return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, None), status=422)
+    return render(request, EDITOR_TEMPLATE, _editor_context(request, QuestionEditor(), None))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def edit(request: HttpRequest, uid: str) -> HttpResponse:
+    question = permissions.get_question_for_action(request.user, uid, permissions.can_edit)
+    if request.method == "POST":
+        editor = _bound_editor(request)
+        saved = _save(request, editor, question)
+        if saved is not None:
+            messages.success(request, _("Brouillon enregistré."))
+            return redirect("questions:detail", uid=question.uid)
+        return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question), status=422)
+    version = question.latest_version
+    content = {"uid": question.uid, **version.content()} if version else {"uid": question.uid}
+    labels = _citation_labels([f"{c['edition']}:{c['article']}" for c in content.get("citations", [])])
+    editor = QuestionEditor(content=content, citation_labels=labels)
+    return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question))
+
+
+@require_POST
+@login_required
+def preview(request: HttpRequest) -> HttpResponse:
+    """The live preview beside the editor: the candidate's view, what is missing, the engine."""
+    permissions.require_author(request.user)
+    editor = _bound_editor(request)
+    content = editor.draft_content()
+    content.pop("uid", None)
+    normalised, problems = validate_content(content)
+    objections, engine_checked = ([], False)
+    if not problems:
+        objections, engine_checked = ui_services.engine_objections(normalised)
+    context = {
+        "question": ui_services.candidate_view(content, language=language(request), prefix="preview-"),
+        "content": normalised if not problems else content,
+        "problems": problems,
+        "objections": objections,
+        "engine_checked": engine_checked,
+    }
+    return render(request, "questions/_preview.html", context)
+
+
+@require_POST
+@login_required
+def check_moves(request: HttpRequest) -> HttpResponse:
+    """Checks the start position and the moves as they are typed: which move is wrong, and
+    which moves were legal there."""
+    permissions.require_author(request.user)
+    fen = (request.POST.get("fen") or "").strip()
+    movetext = request.POST.get("moves") or ""
+    context: dict = {"fen": fen, "moves": movetext}
+    try:
+        if fen:
+            validate_fen(fen)
+    except FenError as error:
+        context["fen_error"] = error.message
+        return render(request, "questions/_moves_check.html", context)
+    if movetext.strip():
+        try:
+            game = parse_moves(movetext, fen=fen or None)
+            context["plies"] = len(game.moves)
+        except PgnError as error:
+            context["error"] = error
+            try:
+                lenient = parse_moves(movetext, fen=fen or None, allow_illegal=True)
+                context["illegal_moves"] = [move for move in lenient.moves if not move.legal]
+            except PgnError:
+                context["illegal_moves"] = []
+    return render(request, "questions/_moves_check.html", context)
+
+
+@require_GET
+@login_required
+def article_search(request: HttpRequest) -> HttpResponse:
+    """The article picker: rulebook search results, each with a button adding the citation."""
+    permissions.require_author(request.user)
+    query = (request.GET.get("article_query") or request.GET.get("q") or "").strip()[:200]
+    hits = ui_services.article_hits(query, language=language(request)) if len(query) >= 2 else []
+    return render(request, "questions/_article_hits.html", {"hits": hits, "query": query})
+
+
+@require_GET
+@login_required
+def citation_chip(request: HttpRequest) -> HttpResponse:
+    """One citation as a checked box of the editor's citation list (added by the picker)."""
+    permissions.require_author(request.user)
+    from questions.citations import citation_problem, known_edition
+
+    value = request.GET.get("citation") or ""
+    citation = parse_citation(value)
+    error = ""
+    if citation is None or not known_edition(citation["edition"]):
+        error = _("« %(text)s » n'est pas une citation du règlement.") % {"text": value[:40]}
+    else:
+        error = citation_problem(citation["edition"], citation["article"])
+    context = {"citation": citation, "value": value, "error": error}
+    if citation and not error:
+        context["label"] = ui_services.citation_label(citation)
+        context["value"] = f"{citation['edition']}:{citation['article']}"
+    return render(request, "questions/_citation_chip.html", context)

@@ -1,0 +1,105 @@
+"""Importing a file of questions (all or nothing) and exporting the filtered bank."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from questions import permissions, ui_services
+from questions.formats import BankEntry, ParseProblem
+from questions.formats.importer import ImportFailed, format_module, import_entries, parse
+from questions.forms import BankFilterForm, ExportForm, ImportForm
+from questions.models import Question, Status
+
+EXTENSIONS = {
+    "json": ("json", "application/json"),
+    "moodlexml": ("xml", "application/xml"),
+    "gift": ("gift", "text/plain"),
+}
+
+
+def _ownership_problems(user, entries: list[BankEntry]) -> list[ParseProblem]:
+    """An import may only add questions or revise those the importer could edit by hand."""
+    existing = {
+        question.uid: question for question in Question.objects.filter(uid__in=[e.uid for e in entries])
+    }
+    problems = []
+    for entry in entries:
+        question = existing.get(entry.uid)
+        if question is not None and not permissions.can_edit(user, question):
+            problems.append(
+                ParseProblem(
+                    entry.label or entry.uid,
+                    _("la question « %(uid)s » existe déjà et vous ne pouvez pas la modifier.")
+                    % {"uid": entry.uid},
+                )
+            )
+    return problems
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def import_view(request: HttpRequest) -> HttpResponse:
+    permissions.require_author(request.user)
+    if request.method == "GET":
+        return render(request, "questions/import.html", {"form": ImportForm()})
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, "questions/import.html", {"form": form}, status=422)
+    try:
+        result = parse(form.cleaned_data["text"], form.cleaned_data["format"])
+        problems = list(result.problems) + _ownership_problems(request.user, result.entries)
+        if not result.entries and not problems:
+            problems.append(ParseProblem("", _("Le fichier ne contient aucune question.")))
+        if problems and not result.entries:
+            raise ImportFailed(problems)
+        report = import_entries(
+            result.entries,
+            status=Status.DRAFT,
+            author=request.user,
+            note=_("Importée depuis %(name)s") % {"name": form.cleaned_data["file"].name[:100]},
+            parse_problems=problems,
+        )
+    except ImportFailed as failure:
+        context = {
+            "form": ImportForm(),
+            "problems": failure.problems,
+            "filename": form.cleaned_data["file"].name,
+        }
+        return render(request, "questions/import.html", context, status=422)
+    context = {"form": ImportForm(), "report": report, "filename": form.cleaned_data["file"].name}
+    return render(request, "questions/import.html", context)
+
+
+@require_GET
+@login_required
+def export_view(request: HttpRequest) -> HttpResponse:
+    """The bank as filtered on the list page, in the chosen format, as a download."""
+    visible = permissions.visible_questions(request.user)
+    filters = BankFilterForm(request.GET, authors=ui_services.author_choices(visible))
+    export = ExportForm(request.GET)
+    if not filters.is_valid() or not export.is_valid():
+        context = {"form": filters, "export_form": export}
+        return render(request, "questions/export_error.html", context, status=422)
+    questions = ui_services.filter_bank(visible, filters.cleaned_data).select_related(
+        "current_version", "draft"
+    )
+    entries = []
+    for question in questions.order_by("uid"):
+        version = (
+            question.draft if question.draft and permissions.can_read_draft(request.user, question) else None
+        )
+        version = version or question.current_version
+        if version is not None:
+            entries.append(BankEntry(uid=question.uid, content=version.content(), label=question.uid))
+    format_name = export.cleaned_data["format"]
+    extension, mimetype = EXTENSIONS[format_name]
+    text = format_module(format_name).export(entries)
+    filename = f"arbitre-questions-{timezone.localdate().isoformat()}.{extension}"
+    response = HttpResponse(text, content_type=f"{mimetype}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,0 +1,63 @@
+// Question editor enhancements. The editor works without this file: all sections show,
+// and each list offers a few blank rows. With it: only the sections of the chosen type
+// show, rows can be added and removed, and removed rows fade out.
+(function () {
+  "use strict";
+
+  function showSectionsFor(form) {
+    var select = form.querySelector("select[name='type']");
+    if (!select) { return; }
+    var type = select.value;
+    form.querySelectorAll("[data-types]").forEach(function (section) {
+      var types = section.getAttribute("data-types").split(" ");
+      section.hidden = types.indexOf(type) === -1;
+    });
+    form.querySelectorAll("[data-type-note]").forEach(function (note) { note.hidden = true; });
+  }
+
+  function addRow(button) {
+    var name = button.getAttribute("data-add-row");
+    var template = document.getElementById(name + "-empty-row");
+    var list = document.getElementById(name + "-rows");
+    var total = document.getElementById("id_" + name + "-TOTAL_FORMS");
+    var max = document.getElementById("id_" + name + "-MAX_NUM_FORMS");
+    if (!template || !list || !total) { return; }
+    var index = parseInt(total.value, 10);
+    if (max && index >= parseInt(max.value, 10)) { return; }
+    var html = template.innerHTML.replace(/__prefix__/g, String(index));
+    list.insertAdjacentHTML("beforeend", html);
+    total.value = String(index + 1);
+    var added = list.lastElementChild;
+    var first = added && added.querySelector("input[type='text'], input:not([type]), textarea");
+    if (first) { first.focus(); }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-add-row]");
+    if (button) {
+      event.preventDefault();
+      addRow(button);
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.matches && target.matches("select[name='type']") && target.form) {
+      showSectionsFor(target.form);
+    }
+    if (target.matches && target.matches(".row-list input[name$='-DELETE']")) {
+      var row = target.closest("li");
+      if (row) { row.classList.toggle("is-removed", target.checked); }
+    }
+  });
+
+  function init() {
+    document.querySelectorAll("form.editor-form").forEach(showSectionsFor);
+    document.querySelectorAll("[data-add-row]").forEach(function (button) { button.hidden = false; });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
