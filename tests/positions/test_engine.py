@@ -1,0 +1,179 @@
+import pytest
+from django.utils import translation
+
+from positions.engine import AnalysisInputError, AnalysisRequest, Claim, analyse
+
+SHUFFLE = ["Nf3", "Nf6", "Ng1", "Ng8"]
+
+
+def run(**kwargs):
+    with translation.override("fr"):
+        return analyse(AnalysisRequest(**kwargs))
+
+
+def test_a_threefold_repetition_claim_after_the_move_is_valid():
+    result = run(moves=SHUFFLE * 2, claim=Claim("threefold"))
+    assert (result.repetition.count, result.repetition.plies) == (3, [0, 4, 8])
+    assert (result.claim.valid, result.claim.article) == (True, "9.2.1.2")
+
+
+def test_a_claim_with_an_intended_move_counts_the_position_it_produces():
+    result = run(moves=[*SHUFFLE, *SHUFFLE[:3]], claim=Claim("threefold", "Ng8"))
+    assert (result.claim.valid, result.claim.article) == (True, "9.2.1.1")
+
+
+def test_an_incorrect_claim_gives_two_minutes_and_the_intended_move_must_be_played():
+    result = run(moves=SHUFFLE[:3], claim=Claim("threefold", "Ng8"))
+    assert result.claim.valid is False
+    assert "2 minutes" in result.claim.consequence and "Ng8" in result.claim.consequence
+
+
+def test_in_blitz_an_incorrect_claim_costs_one_minute():
+    result = run(moves=SHUFFLE[:3], claim=Claim("threefold"), rate="blitz")
+    assert "une minute" in result.claim.consequence and "B.2" in result.claim.article
+
+
+def test_an_illegal_intended_move_makes_the_claim_incorrect():
+    assert run(moves=SHUFFLE[:3], claim=Claim("threefold", "Nh5")).claim.valid is False
+
+
+def test_lost_castling_rights_make_positions_different():
+    # After 2...e5 both sides could castle; after the kings' walks they cannot any more.
+    result = run(moves="e4 e5 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8".split())
+    assert (result.repetition.count, result.repetition.plies) == (2, [6, 10])
+
+
+def test_a_legal_en_passant_capture_makes_the_first_position_different():
+    result = run(moves="e4 Nf6 e5 d5 Nf3 Nc6 Ng1 Nb8 Nf3 Nc6 Ng1 Nb8".split())
+    assert (result.repetition.count, result.repetition.plies) == (2, [8, 12])
+
+
+def test_an_en_passant_square_without_a_legal_capture_does_not_count():
+    result = run(moves="e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1".split())
+    assert result.repetition.plies == [1, 5, 9]
+
+
+def test_fivefold_repetition_ends_the_game():
+    result = run(moves=SHUFFLE * 4)
+    assert (result.status, result.status_article) == ("fivefold_repetition", "9.6.1")
+
+
+def test_a_fifty_move_claim_needs_a_hundred_plies():
+    assert run(fen="7k/8/6K1/8/8/8/8/R7 w - - 99 80", moves=["Rb1"], claim=Claim("fifty")).claim.valid is True
+    assert run(fen="7k/8/6K1/8/8/8/8/R7 w - - 98 80", moves=["Rb1"], claim=Claim("fifty")).claim.valid is False
+
+
+def test_a_fifty_move_claim_with_an_intended_move():
+    result = run(fen="7k/8/6K1/8/8/8/8/R7 b - - 99 80", claim=Claim("fifty", "Kg8"))
+    assert (result.claim.valid, result.claim.article) == (True, "9.3.1")
+
+
+def test_mate_on_the_fiftieth_move_takes_precedence_over_the_claim():
+    result = run(fen="7k/8/6K1/8/8/8/8/R7 w - - 99 80", moves=["Ra8"], claim=Claim("fifty"))
+    assert (result.status, result.halfmove_clock) == ("checkmate", 100)
+    assert result.claim.valid is False
+
+
+def test_mate_on_the_seventy_fifth_move_takes_precedence():
+    assert run(fen="7k/8/6K1/8/8/8/8/R7 w - - 149 80", moves=["Ra8"]).status == "checkmate"
+    assert run(fen="7k/8/6K1/8/8/8/8/R7 w - - 149 80", moves=["Rb1"]).status == "seventy_five_moves"
+
+
+def test_a_blocked_pawn_chain_is_a_dead_position():
+    result = run(fen="8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/8 b - - 0 1")
+    assert (result.status, result.can_checkmate) == ("dead_position", {"white": "no", "black": "no"})
+
+
+def test_bishops_of_one_colour_are_a_dead_position():
+    assert run(fen="8/4k3/8/2b5/8/4B3/4K3/8 w - - 0 1").status == "dead_position"
+
+
+def test_k_and_n_against_k_and_p_is_not_dead():
+    result = run(fen="8/8/8/8/3N4/5K2/7p/7k b - - 0 1")
+    assert result.status == "ongoing"
+    assert result.can_checkmate["white"] == "yes"
+
+
+def test_a_flag_fall_loses_when_the_opponent_can_mate_even_only_by_a_helpmate():
+    result = run(fen="8/8/8/8/3N4/5K2/7p/7k b - - 0 1", flag_fell="black")
+    assert (result.flag_fall.result, result.flag_fall.article) == ("1-0", "6.9")
+
+
+def test_a_flag_fall_is_a_draw_when_the_opponent_has_a_lone_king():
+    result = run(fen="8/8/8/4k3/8/8/8/3QK3 w - - 0 1", flag_fell="white")
+    assert result.flag_fall.result == "1/2-1/2"
+
+
+def test_a_flag_fall_after_stalemate_changes_nothing():
+    result = run(fen="7k/5K2/6P1/8/8/8/8/8 b - - 0 1", flag_fell="black")
+    assert (result.status, result.flag_fall.result) == ("stalemate", "1/2-1/2")
+
+
+def test_a_flag_fall_in_a_blocked_position_is_a_draw():
+    result = run(fen="8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/8 w - - 0 1", flag_fell="white")
+    assert result.flag_fall.result == "1/2-1/2"
+
+
+def test_first_illegal_move_in_standard_gives_two_minutes_and_the_second_loses():
+    result = run(pgn="1. e4 e5 2. Nc4 Nc6 3. Ke3")
+    first, second = result.illegal_moves
+    assert (first.ply, first.article, "2 minutes" in first.sanction) == (3, "7.5.5", True)
+    assert "perdue" in second.sanction
+    assert first.restore_fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+
+
+def test_in_rapid_an_illegal_move_stands_once_the_opponent_has_moved():
+    result = run(pgn="1. e4 e5 2. Nc4 Nc6", rate="rapid")
+    assert result.illegal_moves[0].stands is True
+
+
+def test_in_blitz_an_illegal_move_claimed_at_once_costs_one_minute():
+    result = run(pgn="1. e4 e5 2. Nc4", rate="blitz")
+    assert "une minute" in result.illegal_moves[0].sanction
+
+
+def test_a_second_illegal_move_is_a_draw_when_the_opponent_cannot_mate():
+    # White's king jumps twice; Black has a lone king and can never mate (7.5.5, last sentence).
+    result = run(fen="8/8/8/4k3/8/8/8/3QK3 w - - 0 1", moves=["Ke3", "Kf5", "Kc5"])
+    assert [m.reason_code for m in result.illegal_moves] == ["wrong_piece_movement", "wrong_piece_movement"]
+    assert "nulle" in result.illegal_moves[1].sanction
+
+
+def test_a_second_illegal_move_loses_when_the_opponent_can_mate():
+    result = run(fen="8/8/8/4k3/8/8/8/3QK3 b - - 0 1", moves=["Kd4", "Qd2", "Kd3"])
+    assert [m.reason_code for m in result.illegal_moves] == ["king_left_in_check", "king_left_in_check"]
+    assert "perdue" in result.illegal_moves[1].sanction
+
+
+def test_it_analyses_up_to_the_requested_ply():
+    result = run(moves=SHUFFLE * 2, ply=4)
+    assert (result.ply, result.repetition.count) == (4, 2)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "fen"),
+        ({"moves": ["e4", "e5", "Qx"]}, "moves"),
+        ({"moves": ["e4"], "ply": 5}, "ply"),
+        ({"rate": "bullet"}, "rate"),
+        ({"flag_fell": "red"}, "flag_fell"),
+        ({"claim": Claim("perpetual")}, "claim"),
+        ({"pgn": "1. e4", "moves": ["e4"]}, "moves"),
+    ],
+)
+def test_it_names_the_bad_input(kwargs, field):
+    with pytest.raises(AnalysisInputError) as error:
+        run(**kwargs)
+    assert error.value.field == field
+
+
+def test_explanations_follow_the_request_language():
+    result = analyse(AnalysisRequest(moves=SHUFFLE * 2, claim=Claim("threefold"), language="en"))
+    assert result.claim.explanation
+
+
+def test_to_dict_has_the_api_fields():
+    data = run(moves=SHUFFLE * 2, claim=Claim("threefold"), flag_fell="white").to_dict()
+    assert {"fen", "status", "halfmove_clock", "repetition", "can_checkmate", "illegal_moves", "claim",
+            "flag_fall"} <= set(data)
