@@ -32,7 +32,8 @@ def _json(data: object) -> JsonResponse:
 
 
 def closest_numbers(edition: Edition, number: str, *, limit: int = 5) -> list[str]:
-    """Article numbers of ``edition`` that look most like ``number`` (its parents first)."""
+    """Article numbers of ``edition`` that look most like ``number``: the paragraphs under
+    it, then its closest existing parent, then numbers spelt alike."""
     numbers = list(edition.articles.order_by("order").values_list("number", flat=True))
     ancestors = []
     parts = number.split(".")
@@ -41,8 +42,9 @@ def closest_numbers(edition: Edition, number: str, *, limit: int = 5) -> list[st
         if candidate in numbers:
             ancestors.append(candidate)
             break
+    children = [candidate for candidate in numbers if candidate.startswith(f"{number}.")]
     close = difflib.get_close_matches(number, numbers, n=limit, cutoff=0.6)
-    return list(dict.fromkeys([*ancestors, *close]))[:limit]
+    return list(dict.fromkeys([*children, *ancestors, *close]))[:limit]
 
 
 def edition_to_dict(edition: Edition) -> dict:

@@ -379,6 +379,15 @@ class SearchDocument(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} {self.edition} {self.number} ({self.language})"
 
+    def save(self, *args, **kwargs) -> None:
+        # Bulk writes (rules.services) compute the same value themselves.
+        self.folded = self.fold_text(self.title, self.body)
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def fold_text(title: str, body: str) -> str:
+        return fold(f"{title}\n{body}")
+
 
 class EditionUpload(models.Model):
     """A validated edition waiting for a staff member's confirmation."""

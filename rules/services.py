@@ -30,7 +30,6 @@ from rules.models import (
     SearchDocument,
     SearchDocumentKind,
     Section,
-    fold,
 )
 from rules.signals import articles_changed
 
@@ -185,7 +184,7 @@ def _article_documents(articles: Iterable[Article]) -> list[dict]:
                     "section_id": None,
                     "title": title[:400],
                     "body": body,
-                    "folded": fold(f"{title}\n{body}"),
+                    "folded": SearchDocument.fold_text(title, body),
                     "url": article.get_absolute_url(),
                 }
             )
@@ -211,7 +210,7 @@ def _section_documents(sections: Iterable[Section]) -> list[dict]:
                     "section_id": section.pk,
                     "title": title[:400],
                     "body": body,
-                    "folded": fold(f"{title}\n{body}"),
+                    "folded": SearchDocument.fold_text(title, body),
                     "url": section.get_absolute_url(),
                 }
             )

@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from rules.api import closest_numbers
 from rules.history import article_history, related_changes
-from rules.models import Article, Chapter, Edition, GlossaryTerm
+from rules.models import Article, Chapter, Edition, GlossaryTerm, normalise_number
 from rules.permissions import can_manage_rulebook
 from rules.search import MAX_QUERY_LENGTH, resolve_number_query, search
 from rules.services import compare_articles, edition_as_items, previous_edition
@@ -74,8 +75,7 @@ def laws(request: HttpRequest, edition: str) -> HttpResponse:
 def article_detail(request: HttpRequest, edition: str, number: str) -> HttpResponse:
     article = Article.objects.resolve(edition, number)
     if article is None:
-        raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
-            "number": number, "edition": edition})
+        return _article_group_or_404(request, edition, number)
     if article.number != number:
         return redirect(article, permanent=True)
     siblings = article.edition.articles.only("number", "printed", "order")
@@ -98,6 +98,23 @@ def article_detail(request: HttpRequest, edition: str, number: str) -> HttpRespo
         ],
     }
     return render(request, "rules/article.html", context)
+
+
+def _article_group_or_404(request: HttpRequest, edition: str, number: str) -> HttpResponse:
+    """A number the book never prints by itself (9.2 above 9.2.1 and 9.2.2) lists the
+    paragraphs under it; anything else is a 404 that suggests the closest numbers."""
+    edition_obj = get_object_or_404(Edition, slug=edition)
+    normalised = normalise_number(number)
+    members = edition_obj.articles.filter(number__startswith=f"{normalised}.").order_by("order")
+    if members.exists():
+        show = _show(request, edition_obj)
+        context = {"edition": edition_obj, "number": normalised, "descendants": members, "show": show,
+                   "languages": _languages(show)}
+        return render(request, "rules/article_group.html", context)
+    context = {"edition": edition_obj, "number": number, "suggestions": [
+        edition_obj.articles.get(number=suggestion) for suggestion in closest_numbers(edition_obj, normalised)
+    ]}
+    return render(request, "rules/article_not_found.html", context, status=404)
 
 
 @require_GET

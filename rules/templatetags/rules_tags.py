@@ -22,16 +22,25 @@ _SEPARATOR = r"(?:\s*,\s*|\s+(?:et|and|ou|or)\s+)"
 # "Article 9.6.2", "Articles 5.1.1, 5.1.2 ou 5.2.3", "art. 6.9", "cf. 5.2.2", "voir 6.9",
 # "see Article A.4". After "voir"/"see"/"cf." only a dotted number counts ("see 2 players").
 CROSS_REFERENCE = re.compile(
-    rf"(?<!\w)(?P<lead>(?:[Aa]rticles?|[Aa]rt\.)\s*|(?:[Vv]oir|[Ss]ee|cf\.)\s+(?={_DOTTED}))"
+    rf"(?<!\w)(?P<lead>(?:[Aa]rticles?|[Aa]rt\.)\s*|(?:[Vv]oir|[Ss]ee|[Cc]f\.)(?:\s+(?:aussi|also))?\s+(?={_DOTTED}))"
     rf"(?P<refs>{_NUMBER}(?:{_SEPARATOR}{_NUMBER})*)"
 )
 _NUMBER_RE = re.compile(_NUMBER)
 
 
+def linkable_numbers(edition: str) -> set[str]:
+    """The numbers of an edition's articles and of the groups above them ("9.2" for 9.2.1)."""
+    numbers: set[str] = set()
+    for number in Article.objects.filter(edition__slug=edition).values_list("number", flat=True):
+        parts = number.split(".")
+        numbers.update(".".join(parts[:length]) for length in range(1, len(parts) + 1))
+    return numbers
+
+
 def _edition_numbers(context: template.Context, edition: str) -> set[str]:
     cache = context.render_context.setdefault("rules_numbers", {})
     if edition not in cache:
-        cache[edition] = set(Article.objects.filter(edition__slug=edition).values_list("number", flat=True))
+        cache[edition] = linkable_numbers(edition)
     return cache[edition]
 
 

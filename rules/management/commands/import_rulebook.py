@@ -24,7 +24,13 @@ def build_all(modules: list[str] = MODULES, *, warn=print) -> dict[str, object]:
                 raise
             warn(f"warning: importer module {module_name} does not exist yet; skipped")
             continue
-        for filename, data in module.build().items():
+        try:
+            produced = module.build()
+        except SeedError:
+            raise
+        except Exception as error:
+            raise CommandError(f"{module_name}.build() failed: {error!r}") from error
+        for filename, data in produced.items():
             if filename in outputs:
                 raise CommandError(f"{filename} is produced twice (again by {module_name})")
             outputs[filename] = data
