@@ -39,17 +39,17 @@ def test_an_illegal_intended_move_makes_the_claim_incorrect():
 
 def test_lost_castling_rights_make_positions_different():
     # After 2...e5 both sides could castle; after the kings' walks they cannot any more.
-    result = run(moves="e4 e5 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8".split())
+    result = run(moves=["e4", "e5", "Ke2", "Ke7", "Ke1", "Ke8", "Ke2", "Ke7", "Ke1", "Ke8"])
     assert (result.repetition.count, result.repetition.plies) == (2, [6, 10])
 
 
 def test_a_legal_en_passant_capture_makes_the_first_position_different():
-    result = run(moves="e4 Nf6 e5 d5 Nf3 Nc6 Ng1 Nb8 Nf3 Nc6 Ng1 Nb8".split())
+    result = run(moves=["e4", "Nf6", "e5", "d5", "Nf3", "Nc6", "Ng1", "Nb8", "Nf3", "Nc6", "Ng1", "Nb8"])
     assert (result.repetition.count, result.repetition.plies) == (2, [8, 12])
 
 
 def test_an_en_passant_square_without_a_legal_capture_does_not_count():
-    result = run(moves="e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1".split())
+    result = run(moves=["e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1"])
     assert result.repetition.plies == [1, 5, 9]
 
 
@@ -60,7 +60,9 @@ def test_fivefold_repetition_ends_the_game():
 
 def test_a_fifty_move_claim_needs_a_hundred_plies():
     assert run(fen="7k/8/6K1/8/8/8/8/R7 w - - 99 80", moves=["Rb1"], claim=Claim("fifty")).claim.valid is True
-    assert run(fen="7k/8/6K1/8/8/8/8/R7 w - - 98 80", moves=["Rb1"], claim=Claim("fifty")).claim.valid is False
+    assert (
+        run(fen="7k/8/6K1/8/8/8/8/R7 w - - 98 80", moves=["Rb1"], claim=Claim("fifty")).claim.valid is False
+    )
 
 
 def test_a_fifty_move_claim_with_an_intended_move():
@@ -175,5 +177,13 @@ def test_explanations_follow_the_request_language():
 
 def test_to_dict_has_the_api_fields():
     data = run(moves=SHUFFLE * 2, claim=Claim("threefold"), flag_fell="white").to_dict()
-    assert {"fen", "status", "halfmove_clock", "repetition", "can_checkmate", "illegal_moves", "claim",
-            "flag_fall"} <= set(data)
+    assert {
+        "fen",
+        "status",
+        "halfmove_clock",
+        "repetition",
+        "can_checkmate",
+        "illegal_moves",
+        "claim",
+        "flag_fall",
+    } <= set(data)

@@ -52,7 +52,11 @@ def test_it_keeps_comments_nags_clocks_and_annotations():
     game = parse_moves("1. e4 {Bien [%clk 0:01:30] [%cal Ge2e4] [%csl Rd5]} e5 $1 2. Nf3!? (2. f4) Nc6 1-0")
     first = game.moves[0]
     assert (first.comment, first.clock, first.arrows[0].to_square, first.circles[0].color) == (
-        "Bien", 90.0, "e4", "red")
+        "Bien",
+        90.0,
+        "e4",
+        "red",
+    )
     assert [m.san for m in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
     assert game.moves[1].nags == [1] and game.moves[2].nag_symbols == "!?"
 
@@ -86,7 +90,10 @@ def test_it_flags_a_move_leaving_the_king_in_check():
 
 def test_it_promotes_an_unpromoted_pawn_to_a_queen():
     game = parse_moves("e8", fen="7k/4P3/8/8/8/8/8/4K3 w - - 0 1", allow_illegal=True)
-    assert (game.moves[0].illegal_reason, game.final_fen.split()[0]) == ("no_promotion", "4Q2k/8/8/8/8/8/8/4K3")
+    assert (game.moves[0].illegal_reason, game.final_fen.split()[0]) == (
+        "no_promotion",
+        "4Q2k/8/8/8/8/8/8/4K3",
+    )
 
 
 def test_it_rejects_text_that_is_not_a_move():

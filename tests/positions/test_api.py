@@ -1,0 +1,76 @@
+import json
+
+import pytest
+from django.test import Client
+
+URL = "/api/chess/analyse"
+
+
+def post(body, **extra):
+    client = Client(enforce_csrf_checks=True)
+    data = body if isinstance(body, str) else json.dumps(body)
+    return client.post(URL, data=data, content_type=extra.pop("content_type", "application/json"), **extra)
+
+
+def test_it_judges_a_threefold_claim(db):
+    response = post(
+        {"moves": ["Nf3", "Nf6", "Ng1", "Ng8"] * 2, "claim": {"type": "threefold", "intended_move": None}}
+    )
+    data = response.json()
+    assert response.status_code == 200
+    assert (data["repetition"]["count"], data["claim"]["valid"], data["status"]) == (3, True, "ongoing")
+
+
+def test_it_reports_a_flag_fall(db):
+    data = post({"fen": "8/8/8/8/3N4/5K2/7p/7k b - - 0 1", "flag_fell": "black"}).json()
+    assert data["flag_fall"]["result"] == "1-0"
+
+
+def test_it_reports_illegal_moves(db):
+    data = post({"moves": ["e4", "e5", "Nc4"], "rate": "standard"}).json()
+    assert data["illegal_moves"][0]["ply"] == 3 and data["illegal_moves"][0]["article"] == "7.5.5"
+
+
+def test_it_answers_in_the_requested_language(db):
+    response = post({"moves": ["e4"], "claim": {"type": "fifty"}, "lang": "en"})
+    assert response["Content-Language"] == "en"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "fen"),
+        ({"moves": "e4 e5"}, "moves"),
+        ({"moves": ["e4"], "ply": "2"}, "ply"),
+        ({"claim": {"type": "agreement"}}, "claim"),
+        ({"rate": "bullet"}, "rate"),
+        ({"colour": "white"}, "colour"),
+        ({"pgn": "1. e4 e5 2. Ke3"}, "pgn"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_field(db, body, field):
+    if field == "pgn":
+        body = {"pgn": "1. e4 e5 2. Kx9"}
+    response = post(body)
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == field
+
+
+def test_it_rejects_a_non_json_content_type_with_415(db):
+    assert post("fen=x", content_type="application/x-www-form-urlencoded").status_code == 415
+
+
+def test_it_rejects_malformed_json(db):
+    assert post("{not json").status_code == 400
+
+
+def test_it_rejects_a_json_array(db):
+    assert post("[]").status_code == 400
+
+
+def test_it_rejects_a_huge_body(db):
+    assert post({"pgn": "e4 " * 100_000}).status_code == 413
+
+
+def test_it_refuses_get(db):
+    assert Client().get(URL).status_code == 405

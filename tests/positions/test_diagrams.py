@@ -1,0 +1,89 @@
+import pytest
+from django.template import Context, Template
+from django.test import RequestFactory
+
+from positions.diagrams import DiagramError, describe_position, diagram_svg, render_spec
+from positions.validation import FenError
+
+FEN = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+
+def test_the_same_input_gives_the_same_bytes_rendered_once():
+    render_spec.cache_clear()
+    first = diagram_svg(FEN, arrows=["e2e4:red"], squares={"e4": "yellow"})
+    second = diagram_svg(FEN, arrows=["e2e4:red"], squares={"e4": "yellow"})
+    assert first == second
+    assert render_spec.cache_info().hits == 1
+
+
+def test_it_draws_arrows_circles_and_coloured_squares():
+    svg = diagram_svg(
+        FEN, arrows=["g1f3:blue"], circles=["d5:red"], squares={"e4": "green"}, last_move="e2e4"
+    )
+    assert svg.count('class="arrow"') >= 1 and "circle" in svg and "#6fc26f" in svg
+
+
+def test_it_has_no_script():
+    assert "<script" not in diagram_svg(FEN, orientation="black", size=200, coordinates=False)
+
+
+def test_it_rejects_an_unknown_colour():
+    with pytest.raises(DiagramError) as error:
+        diagram_svg(FEN, squares={"e4": "url(#x)"})
+    assert error.value.field == "squares"
+
+
+def test_it_rejects_an_invalid_fen():
+    with pytest.raises(FenError):
+        diagram_svg("8/8/8 w - - 0 1")
+
+
+def test_the_text_alternative_lists_the_side_to_move_and_the_pieces():
+    text = describe_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", language="fr")
+    assert text == "Trait aux Blancs. Blancs : roi e1; pion e2. Noirs : roi e8."
+
+
+def render(source, **context):
+    request = RequestFactory().get("/somewhere/", context.pop("query", {}))
+    return Template("{% load chessboard %}" + source).render(Context({"request": request, **context}))
+
+
+def test_the_chessboard_tag_renders_a_figure_with_description_and_clocks():
+    html = render(
+        '{% chessboard fen clocks=clocks caption="Après 1.e4" %}',
+        fen=FEN,
+        clocks={"white": "0:04:10", "black": "0:00:12", "to_move": "black"},
+    )
+    assert "<figure" in html and "Trait aux Noirs" in html and "0:00:12" in html
+
+
+def test_the_chessboard_tag_shows_an_error_instead_of_failing():
+    assert "Diagramme impossible" in render("{% chessboard 'not a fen' %}")
+
+
+def test_the_chessboard_tag_accepts_annotation_dicts():
+    html = render(
+        "{% chessboard fen arrows=arrows %}", fen=FEN, arrows=[{"from": "e2", "to": "e4", "color": "red"}]
+    )
+    assert 'class="arrow"' in html
+
+
+def test_the_replay_shows_the_chosen_ply_and_the_clocks():
+    html = render(
+        "{% pgn_replay pgn %}", pgn="1. e4 {[%clk 0:10:00]} e5 {[%clk 0:09:58]} 2. Nf3", query={"ply": "1"}
+    )
+    assert 'aria-current="step">e4<' in html and "0:10:00" in html
+
+
+def test_the_replay_links_work_without_javascript():
+    html = render("{% pgn_replay pgn ply=2 %}", pgn="1. e4 e5 2. Nf3")
+    assert 'href="/somewhere/?ply=3' in html and 'href="/somewhere/?ply=1' in html
+
+
+def test_the_replay_reports_unreadable_moves():
+    assert "message--error" in render("{% pgn_replay 'e4 zz9' %}")
+
+
+def test_the_board_editor_keeps_a_plain_fen_input():
+    html = render('{% board_editor name="fen" value=fen %}', fen=FEN)
+    assert 'name="fen"' in html and f'value="{FEN}"' in html and "data-board-editor-ui hidden" in html

@@ -1,0 +1,107 @@
+import json
+
+import pytest
+
+from tests.conftest import client_for
+
+SHUFFLE_PGN = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+
+
+@pytest.fixture
+def anonymous():
+    return None
+
+
+def test_a_trainer_sees_the_analysis_page(trainer):
+    response = client_for(trainer).get("/positions/analyse/")
+    assert response.status_code == 200
+    assert b"data-board-editor" in response.content
+
+
+def test_a_trainer_gets_the_analysis_on_post(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse/", {"moves": SHUFFLE_PGN, "claim_type": "threefold", "rate": "standard"}
+    )
+    assert response.status_code == 200
+    assert b'data-field="claim"' in response.content and b"data-replay" in response.content
+
+
+def test_the_page_reports_bad_input_with_status_422(trainer):
+    response = client_for(trainer).post("/positions/analyse/", {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"})
+    assert response.status_code == 422
+    assert "pas de roi blanc" in response.content.decode()
+
+
+def test_htmx_gets_the_results_fragment(trainer):
+    response = client_for(trainer).post("/positions/analyse/", {"moves": "1. e4 e5"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert b"<html" not in response.content and b'id="results"' in response.content
+
+
+@pytest.mark.parametrize("role", ["trainee", "grader", "stranger"])
+def test_other_roles_may_not_analyse(role, request):
+    user = request.getfixturevalue(role)
+    assert client_for(user).get("/positions/analyse/").status_code == 403
+    assert client_for(user).post("/positions/analyse-panel/", {"moves": "e4"}).status_code == 403
+
+
+def test_anonymous_visitors_are_sent_to_the_login_page(db):
+    response = client_for(None).get("/positions/analyse/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_analysis_page_refuses_put(trainer):
+    assert client_for(trainer).put("/positions/analyse/").status_code == 405
+
+
+def test_the_panel_returns_a_fragment(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse-panel/", {"fen": "", "moves": "1. e4 e5 2. Nc4", "rate": "standard"}
+    )
+    assert response.status_code == 200
+    assert b'data-field="illegal_moves"' in response.content and b"<html" not in response.content
+
+
+def test_the_panel_shows_errors_in_the_fragment(trainer):
+    response = client_for(trainer).post("/positions/analyse-panel/", {"fen": "nonsense"})
+    assert response.status_code == 200
+    assert b"form-errors" in response.content
+
+
+def test_the_panel_refuses_get(trainer):
+    assert client_for(trainer).get("/positions/analyse-panel/").status_code == 405
+
+
+def test_the_diagram_route_is_public_and_long_cached(db):
+    response = client_for(None).get(
+        "/positions/diagram.svg", {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "arrows": "e1e2:red"}
+    )
+    assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
+    assert "immutable" in response["Cache-Control"] and response["ETag"]
+
+
+def test_the_diagram_route_answers_304_to_a_known_etag(db):
+    client = client_for(None)
+    params = {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}
+    etag = client.get("/positions/diagram.svg", params)["ETag"]
+    assert client.get("/positions/diagram.svg", params, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_the_diagram_route_rejects_bad_input_with_400(db):
+    response = client_for(None).get(
+        "/positions/diagram.svg", {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "squares": "z9:pink"}
+    )
+    assert response.status_code == 400
+
+
+def test_trainers_see_the_navigation_entry(trainer):
+    assert b'data-nav="positions"' in client_for(trainer).get("/").content
+
+
+def test_trainees_do_not_see_the_navigation_entry(trainee):
+    assert b'data-nav="positions"' not in client_for(trainee).get("/").content
+
+
+def test_the_openapi_document_describes_the_analysis(db):
+    document = json.loads(client_for(None).get("/api/openapi.json").content)
+    assert "/chess/analyse" in document["paths"] and "Analysis" in document["components"]["schemas"]
