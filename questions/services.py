@@ -349,51 +349,47 @@ def store_imported(*, uid: str, content: dict, status: str, author=None, reviewe
                    note: str = "") -> tuple[Question, str]:
     """Create or update one question from already validated, normalised content.
 
-    ``status`` is "draft" or "published". Same content as the question's latest version:
-    nothing changes. Different content: a new draft version (published at once when
-    ``status`` is "published"; a published version is never modified).
+    ``status`` is "draft" or "published". Returns the question and "created", "updated" or
+    "unchanged". The same content as the published version (or, for a draft import, as the
+    latest version) changes nothing. New content always becomes a new version: a published
+    version is never modified, and neither is a draft someone is working on (it stays in
+    the history; the imported content becomes the working draft, published at once when
+    ``status`` is "published").
     """
     digest = content_hash(content)
     question = Question.objects.select_for_update().filter(uid=uid).first()
-    if question is not None:
-        latest = question.latest_version
-        if latest is not None and latest.content_hash == digest:
-            if status == Status.PUBLISHED and not latest.is_published:
-                _publish(question, latest, reviewer=reviewer)
-                _log(question, actor=reviewer, from_status=Status.DRAFT, to_status=Status.PUBLISHED,
-                     note=note, version=latest)
-                return question, "updated"
+    if question is None:
+        question = Question(uid=uid, author=author, status=Status.DRAFT)
+        question.full_clean(exclude=["current_version", "draft"])
+        question.save()
+        version = _new_version(question, content=content, author=author)
+        question.draft = version
+        question.copy_summary_from(version)
+        question.save()
+        _log(question, actor=author, from_status="", to_status=Status.DRAFT, note=note, version=version)
+        outcome = "created"
+    else:
+        current, draft = question.current_version, question.draft
+        if status == Status.PUBLISHED and current is not None and current.content_hash == digest:
             return question, "unchanged"
-        draft = question.draft
-        if draft is not None and not draft.is_published:
-            draft.set_content(content)
-            draft.edited_by = author
-            draft.save()
+        if status != Status.PUBLISHED and question.latest_version is not None \
+                and question.latest_version.content_hash == digest:
+            return question, "unchanged"
+        if draft is not None and not draft.is_published and draft.content_hash == digest:
+            version = draft
         else:
-            draft = _new_version(question, content=content, author=author)
-            question.draft = draft
+            version = _new_version(question, content=content, author=author)
+            question.draft = version
         previous = question.status
-        if status == Status.PUBLISHED:
-            _publish(question, draft, reviewer=reviewer)
-        else:
-            question.status = Status.DRAFT
-            question.copy_summary_from(draft)
-            question.save()
-        if previous != question.status or status == Status.PUBLISHED:
-            _log(question, actor=reviewer if status == Status.PUBLISHED else author, from_status=previous,
-                 to_status=question.status, note=note, version=draft)
-        return question, "updated"
-
-    question = Question(uid=uid, author=author, status=Status.DRAFT)
-    question.full_clean(exclude=["current_version", "draft"])
-    question.save()
-    version = _new_version(question, content=content, author=author)
-    question.draft = version
-    question.copy_summary_from(version)
-    question.save()
-    _log(question, actor=author, from_status="", to_status=Status.DRAFT, note=note, version=version)
+        question.status = Status.DRAFT
+        question.copy_summary_from(version)
+        question.save()
+        if previous != Status.DRAFT:
+            _log(question, actor=author, from_status=previous, to_status=Status.DRAFT, note=note,
+                 version=version)
+        outcome = "updated"
     if status == Status.PUBLISHED:
-        _publish(question, version, reviewer=reviewer)
+        _publish(question, question.draft, reviewer=reviewer)
         _log(question, actor=reviewer, from_status=Status.DRAFT, to_status=Status.PUBLISHED, note=note,
-             version=version)
-    return question, "created"
+             version=question.current_version)
+    return question, outcome

@@ -151,7 +151,9 @@ def export(entries: list[BankEntry]) -> str:
     for entry in entries:
         content = entry.content
         tags = [*_tags(entry), f"{TAG_PREFIX}points:{content['points']}"]
-        if content["body"].get("shuffle") is False:
+        if content["type"] in ("single", "multiple", "ruling") and not content["body"].get(
+            "shuffle", content["type"] != "ruling"
+        ):
             tags.append(f"{TAG_PREFIX}shuffle:false")
         if content["type"] == "numeric" and content["body"].get("unit_fr"):
             tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
