@@ -27,17 +27,39 @@ class Version:
 
 
 def counterparts(article: Article) -> dict[str, tuple[str, str]]:
-    """Edition slug → (number, how it was found) for every other edition."""
-    slug, number = article.edition.slug, article.number
-    found: dict[str, tuple[str, str]] = {}
-    rows = Correspondence.objects.filter(
-        Q(from_edition=slug, from_number=number) | Q(to_edition=slug, to_number=number)
+    """Edition slug → (number, how it was found) for the other editions.
+
+    The correspondence table wins; an edition it does not reach is tried with the same
+    number, and the table is followed again from there (2018 4.2.1 → 2017 4.2.1, same
+    number → 2014 4.2, through the table). Numbers alone can mislead (7.5.3 in 2017 and in
+    2018), which is why they only come second.
+    """
+    edges: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for row in Correspondence.objects.all():
+        source, target = (row.from_edition, row.from_number), (row.to_edition, row.to_number)
+        edges.setdefault(source, []).append(target)
+        edges.setdefault(target, []).append(source)
+    start = (article.edition.slug, article.number)
+    found: dict[str, tuple[str, str]] = {start[0]: (start[1], "self")}
+
+    def follow(queue: list[tuple[str, str]]) -> None:
+        while queue:
+            node = queue.pop(0)
+            for edition, number in edges.get(node, []):
+                if edition not in found:
+                    found[edition] = (number, "correspondence")
+                    queue.append((edition, number))
+
+    follow([start])
+    same_number = set(
+        Article.objects.filter(number=article.number).exclude(edition__slug__in=found)
+        .values_list("edition__slug", flat=True)
     )
-    for row in rows:
-        if row.from_edition == slug and row.from_number == number:
-            found.setdefault(row.to_edition, (row.to_number, "correspondence"))
-        else:
-            found.setdefault(row.from_edition, (row.from_number, "correspondence"))
+    for edition in Edition.objects.filter(slug__in=same_number).order_by("-year"):
+        if edition.slug not in found:
+            found[edition.slug] = (article.number, "same-number")
+            follow([(edition.slug, article.number)])
+    del found[start[0]]
     return found
 
 
