@@ -78,13 +78,16 @@ def article_detail(request: HttpRequest, edition: str, number: str) -> HttpRespo
         return _article_group_or_404(request, edition, number)
     if article.number != number:
         return redirect(article, permanent=True)
-    siblings = article.edition.articles.only("number", "printed", "order")
+    siblings = article.edition.articles.only("number", "printed", "order", "heading_fr", "heading_en")
     previous = siblings.filter(order__lt=article.order).order_by("-order").first()
     following = siblings.filter(order__gt=article.order).order_by("order").first()
     descendants = article.edition.articles.filter(number__startswith=f"{article.number}.").order_by("order")
     show = _show(request, article.edition)
+    top_number = article.number.split(".")[0]
+    top = siblings.filter(number=top_number).first() if top_number != article.number else None
     context = {
         "article": article,
+        "top": top,
         "edition": article.edition,
         "descendants": descendants,
         "previous": previous,

@@ -126,3 +126,14 @@ def test_build_all_warns_about_importer_modules_that_do_not_exist(tmp_path):
 def test_import_rulebook_check_reproduces_the_shipped_data():
     # Fails (CommandError) listing every file whose bytes differ from what the importer produces.
     call_command("import_rulebook", check=True, stdout=StringIO(), stderr=StringIO())
+
+
+SHIPPED = Path(__file__).resolve().parents[2] / "rules" / "data"
+
+
+@pytest.mark.skipif(not (SHIPPED / "editions.json").exists(), reason="rules/data is not generated yet")
+def test_the_shipped_data_loads_and_a_second_load_changes_nothing(db):
+    first = load_rulebook(data_dir=SHIPPED)
+    second = load_rulebook(data_dir=SHIPPED)
+    assert first.changed and not second.changed
+    assert Article.objects.resolve("2018", "9.6.2") is not None

@@ -183,3 +183,8 @@ def test_the_pages_are_in_english_at_the_same_url(rulebook):
 def test_the_navigation_links_to_the_rules(rulebook):
     content = Client().get("/").content.decode()
     assert 'data-nav="rules"' in content
+
+
+def test_the_article_page_names_the_article_it_belongs_to(rulebook):
+    content = Client().get("/rules/2018/9.2.2/").content.decode()
+    assert 'class="rules-context">Article 9 · La partie nulle' in content
