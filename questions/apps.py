@@ -7,6 +7,7 @@ class QuestionsConfig(AppConfig):
     verbose_name = _("Banque de questions")
 
     def ready(self) -> None:
-        from questions.signals import connect_rulebook_signals
+        from questions.signals import connect_model_signals, connect_rulebook_signals
 
+        connect_model_signals()
         connect_rulebook_signals()

@@ -318,12 +318,8 @@ def _parse_block(block: str, title: str, metadata: str) -> BankEntry:
 
     from questions.content import UID_RE
 
-    if UID_RE.match(idnumber):
-        uid = idnumber
-    elif UID_RE.match(title):
-        uid = title
-    else:
-        uid = stable_uid("gift", title, content)
+    # Only an explicit id is taken as is: a bare name could collide with one of our uids.
+    uid = idnumber if UID_RE.match(idnumber) else stable_uid("gift", title, content)
     return BankEntry(uid=uid, content=content)
 
 

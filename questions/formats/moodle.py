@@ -445,12 +445,8 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str) -> BankEn
     idnumber = _child_text(question, "idnumber").strip()
     from questions.content import UID_RE
 
-    if UID_RE.match(idnumber):
-        uid = idnumber
-    elif UID_RE.match(name):
-        uid = name
-    else:
-        uid = stable_uid("moodle", name, content)
+    # Only an explicit id is taken as is: a bare name could collide with one of our uids.
+    uid = idnumber if UID_RE.match(idnumber) else stable_uid("moodle", name, content)
     return BankEntry(uid=uid, content=content)
 
 
