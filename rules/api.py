@@ -94,7 +94,7 @@ def article(request: HttpRequest, edition: str, number: str) -> JsonResponse:
             status=404,
             suggestions=closest_numbers(edition_obj, number),
         )
-    numbers = set(edition_obj.articles.values_list("number", flat=True))
+    numbers = linkable_numbers(edition_obj.slug)
     versions = article_history(found)
     children = list(found.children.order_by("order").values_list("number", flat=True))
     data = {

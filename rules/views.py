@@ -11,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules.api import closest_numbers
 from rules.history import article_history, related_changes
-from rules.models import Article, Chapter, Edition, GlossaryTerm, normalise_number
+from rules.models import Article, Chapter, Edition, GlossaryTerm, fold, normalise_number
 from rules.permissions import can_manage_rulebook
 from rules.search import MAX_QUERY_LENGTH, resolve_number_query, search
 from rules.services import compare_articles, edition_as_items, previous_edition
@@ -159,7 +159,11 @@ def chapter_detail(request: HttpRequest, number: str) -> HttpResponse:
 
 @require_GET
 def glossary(request: HttpRequest) -> HttpResponse:
-    terms = sorted(GlossaryTerm.objects.all(), key=lambda term: term.term_fr.lower())
+    language = _ui_language()
+    terms = sorted(
+        GlossaryTerm.objects.all(),
+        key=lambda term: fold((term.term_en if language == "en" else "") or term.term_fr),
+    )
     known = {
         (slug, number)
         for slug, number in Article.objects.filter(

@@ -188,3 +188,12 @@ def test_the_navigation_links_to_the_rules(rulebook):
 def test_the_article_page_names_the_article_it_belongs_to(rulebook):
     content = Client().get("/rules/2018/9.2.2/").content.decode()
     assert 'class="rules-context">Article 9 · La partie nulle' in content
+
+
+def test_the_glossary_is_in_alphabetical_order_of_the_interface_language(rulebook):
+    client = Client()
+    french = client.get("/rules/glossary/").content.decode()
+    english = client.get("/rules/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # "j'adoube" < "position morte" in French; "dead position" < "I adjust" in English.
+    assert french.index('id="adjust"') < french.index('id="dead-position"')
+    assert english.index('id="dead-position"') < english.index('id="adjust"')
