@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from rules.history import article_history, related_changes
 from rules.models import Article, Edition
 from rules.search import MAX_QUERY_LENGTH, search
-from rules.templatetags.rules_tags import _NUMBER_RE, CROSS_REFERENCE
+from rules.templatetags.rules_tags import _NUMBER_RE, CROSS_REFERENCE, linkable_numbers
 
 MAX_LIMIT = 50
 
