@@ -98,7 +98,7 @@ def test_a_missing_file_is_refused(trainer):
 
 
 def test_a_gift_file_is_imported(trainer):
-    text = "// [tag:arbitre-unit:UVC]\n::uvc-gift-q:: Un forfait compte-t-il pour le départage ? {F}\n"
+    text = "// [id:uvc-gift-q] [tag:arbitre-unit:UVC]\n::Forfait:: Un forfait compte-t-il ? {F}\n"
     response = client_for(trainer).post(IMPORT, {"file": SimpleUploadedFile("bank.gift", text.encode())})
     assert response.status_code == 200
     assert Question.objects.get().uid == "uvc-gift-q"
