@@ -19,6 +19,10 @@ ARTICLE_TEXT_FIELDS = (
 )
 ARTICLE_FIELDS = ("number", "parent", "kind", *ARTICLE_TEXT_FIELDS, "diagrams", "order")
 EDITION_TEXT_FIELDS = ("title_fr", "title_en", "source", "notes_fr", "notes_en")
+MAX_LENGTHS = {"title_fr": 200, "title_en": 200, "source": 300, "number": 30, "printed": 30, "parent": 30,
+               "heading_fr": 300, "heading_en": 300}
+# Words the /rules/ URLs already use.
+RESERVED_SLUGS = {"search", "glossary", "livre", "editions"}
 SLUG_RE = re.compile(r"^[0-9a-z][0-9a-z-]{0,19}$")
 LANGUAGES = ("fr", "en")
 
@@ -32,7 +36,7 @@ def validate_edition_meta(meta: object) -> list[str]:
         return [_("« edition » doit être un objet JSON (slug, year, title_fr, …).")]
     errors: list[str] = []
     slug = meta.get("slug")
-    if not isinstance(slug, str) or not SLUG_RE.match(slug):
+    if not isinstance(slug, str) or not SLUG_RE.fullmatch(slug) or slug in RESERVED_SLUGS:
         errors.append(
             _("Édition : « slug » doit être un identifiant court en minuscules, par exemple « 2022 ».")
         )
@@ -44,6 +48,11 @@ def validate_edition_meta(meta: object) -> list[str]:
     for field in EDITION_TEXT_FIELDS:
         if field in meta and not isinstance(meta[field], str):
             errors.append(_("Édition : « %(field)s » doit être un texte.") % {"field": field})
+        elif len(meta.get(field, "")) > MAX_LENGTHS.get(field, 100_000):
+            errors.append(
+                _("Édition : « %(field)s » dépasse %(max)d caractères.")
+                % {"field": field, "max": MAX_LENGTHS[field]}
+            )
     for field in ("adopted", "in_force"):
         value = meta.get(field, "")
         try:
@@ -108,6 +117,12 @@ def validate_articles(items: object, *, known_diagrams: set[str] | None = None) 
                 errors.append(
                     _("%(label)s : « %(field)s » doit être un texte (\"\" si vide, jamais null).")
                     % {"label": label, "field": field}
+                )
+        for field, limit in MAX_LENGTHS.items():
+            if isinstance(item.get(field), str) and len(item[field]) > limit:
+                errors.append(
+                    _("%(label)s : « %(field)s » dépasse %(max)d caractères.")
+                    % {"label": label, "field": field, "max": limit}
                 )
         order = item.get("order", 0)
         if not isinstance(order, int) or isinstance(order, bool) or order < 0:

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rules.models import Article, Edition, SearchDocument, SearchDocumentKind, fold, normalise_number
 
-_WORD = re.compile(r"\w+")
+_WORD = re.compile(r"[^\W_]+")
 _NUMBER_QUERY = re.compile(
     r"^\s*(?:art(?:icle)?\.?\s*)?"
     r"((?:\d{1,2}|[A-Da-d]|I{1,3}|i{1,3})(?:\.(?:\d{1,2}|[a-z]))+|\d{1,2}|\d{1,2}\.\d{1,2}\s*[a-z]\))"
@@ -54,9 +54,9 @@ class SearchHit:
 
 
 def query_terms(query: str) -> list[str]:
-    """The folded words of a query, longest first, without repeats."""
-    words = dict.fromkeys(_WORD.findall(fold(query[:MAX_QUERY_LENGTH])))
-    return [word for word in words if word.strip("_")]
+    """The folded words of a query, in order, without repeats (letters and digits only, so
+    nothing of FTS5's or tsquery's syntax gets through)."""
+    return list(dict.fromkeys(_WORD.findall(fold(query[:MAX_QUERY_LENGTH]))))
 
 
 def number_in_query(query: str) -> str | None:

@@ -203,3 +203,16 @@ def test_confirming_twice_does_not_load_twice(rulebook, exam_staff):
     response = client.post(url, follow=True)
     assert "déjà été chargée" in response.content.decode()
     assert Edition.objects.filter(slug="2030").count() == 1
+
+
+def test_a_too_long_heading_is_reported_instead_of_failing(rulebook, exam_staff):
+    payload = future_edition()
+    payload["articles"][0]["heading_fr"] = "x" * 301
+    response = upload(client_for(exam_staff), payload)
+    assert response.status_code == 422 and "dépasse 300 caractères" in response.content.decode()
+
+
+def test_a_slug_used_by_the_rules_urls_is_rejected(rulebook, exam_staff):
+    payload = future_edition()
+    payload["edition"]["slug"] = "search"
+    assert upload(client_for(exam_staff), payload).status_code == 422
