@@ -21,7 +21,8 @@ The rules:
   review is frozen until a reviewer asks for changes (back to draft) or approves it.
 - Reviewing (comment, approve, ask for changes): reviewers on questions in review that
   they did not write; the author may comment on their own question's review thread too.
-- Retiring a published question: reviewers and administrators.
+- Retiring a published question, and declaring a question checked after a change of the
+  rules it cites (the "to review" flag): reviewers and administrators.
 """
 
 from __future__ import annotations
@@ -150,6 +151,11 @@ def can_retire(user, question: Question) -> bool:
         and question.current_version_id is not None
         and (can_review_questions(user) or is_bank_admin(user))
     )
+
+
+def can_clear_flag(user, question: Question) -> bool:
+    """Declare a question checked after the rules it cites changed: reviewers and administrators."""
+    return question.needs_review and (can_review_questions(user) or is_bank_admin(user))
 
 
 def visible_questions(user) -> QuerySet[Question]:

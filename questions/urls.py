@@ -24,4 +24,5 @@ urlpatterns = [
     path("<slug:uid>/approve/", workflow.approve, name="approve"),
     path("<slug:uid>/request-changes/", workflow.request_changes, name="request_changes"),
     path("<slug:uid>/retire/", workflow.retire, name="retire"),
+    path("<slug:uid>/checked/", workflow.clear_flag, name="clear_flag"),
 ]

@@ -156,3 +156,13 @@ def retire(request: HttpRequest, uid: str) -> HttpResponse:
     else:
         messages.success(request, _("Question retirée : elle ne sera plus proposée aux candidats."))
     return redirect("questions:detail", uid=question.uid)
+
+
+@require_POST
+@login_required
+def clear_flag(request: HttpRequest, uid: str) -> HttpResponse:
+    """The question was checked against the new wording of the articles it cites."""
+    question = permissions.get_question_for_action(request.user, uid, permissions.can_clear_flag)
+    services.clear_review_flag(question=question, user=request.user, note=request.POST.get("note", "")[:2000])
+    messages.success(request, _("La question est marquée comme vérifiée."))
+    return redirect("questions:detail", uid=question.uid)

@@ -301,3 +301,31 @@ def test_the_full_path_from_draft_to_published_and_revised(trainer, other_traine
     assert question.current_version.stem_fr == "En cadence lente, …"
     preview = reviewer.get(url("preview", question)).content.decode()
     assert "En cadence lente" in preview
+
+
+# --- The "to review" flag after a change of the rules --------------------------------------------------
+
+
+def test_a_reviewer_declares_a_flagged_question_checked(other_trainer, published_question):
+    services.flag_questions_citing(edition="2018", numbers=["4.3.1"])
+    response = client_for(other_trainer).post(url("clear_flag", published_question))
+    published_question.refresh_from_db()
+    assert response.status_code == 302
+    assert not published_question.needs_review
+
+
+def test_an_unflagged_question_cannot_be_cleared(other_trainer, published_question):
+    assert client_for(other_trainer).post(url("clear_flag", published_question)).status_code == 403
+
+
+@pytest.mark.parametrize("role", FORBIDDEN)
+def test_other_roles_cannot_clear_the_flag(request, role, published_question):
+    services.flag_questions_citing(edition="2018", numbers=["4.3.1"])
+    assert (
+        client_for(request.getfixturevalue(role)).post(url("clear_flag", published_question)).status_code
+        == 403
+    )
+
+
+def test_clear_flag_refuses_get(other_trainer, published_question):
+    assert client_for(other_trainer).get(url("clear_flag", published_question)).status_code == 405
