@@ -31,8 +31,8 @@ import chess
 
 Verdict = Literal["yes", "no", "undetermined"]
 
-DEFAULT_NODE_BUDGET = 60_000
-DEFAULT_TIME_BUDGET = 1.5  # seconds, per side
+DEFAULT_NODE_BUDGET = 150_000
+DEFAULT_TIME_BUDGET = 2.0  # seconds, per side
 _PIECE_VALUES = {
     chess.PAWN: 1,
     chess.KNIGHT: 3,
@@ -88,7 +88,44 @@ def material_cannot_mate(board: chess.Board, color: chess.Color) -> bool:
     return bool(not knights and len(_square_colour_set(bishops)) == 1)  # K+B(s) of one colour v K
 
 
-def _heuristic(board: chess.Board, color: chess.Color) -> float:
+@dataclass(frozen=True)
+class Strategy:
+    """Weights of the guide of the search. Several are tried in turn, each with a share of
+    the budget: no single guide suits both a rook hunting a bare king and a knight waiting
+    for the defender to wall its own king in."""
+
+    name: str
+    share: float
+    edge: float = 3.0  # defending king far from the edge
+    corner: float = 1.0  # … and from a corner
+    king_distance: float = 1.0  # attacking king far from the action
+    pawn_to_go: float = 1.5  # attacking pawns far from promotion
+    piece_distance: float = 0.7  # attacking pieces far from the defending king
+    material: float = 1.5  # attacking material (bonus)
+    defender_pawn_to_go: float = 1.0  # defender's pawns far from promotion (minor-piece attackers)
+    free_flights: float = 0.0  # flight squares of the defending king neither covered nor blocked
+    blockers: float = 0.5  # defender's men next to its own king (bonus)
+
+
+STRATEGIES = (
+    Strategy("hunt", 0.5),
+    Strategy("net", 0.25, free_flights=1.5, blockers=0.0),
+    Strategy(
+        "corner",
+        0.25,
+        edge=2.0,
+        corner=3.0,
+        king_distance=0.5,
+        piece_distance=1.0,
+        material=1.0,
+        defender_pawn_to_go=2.0,
+        free_flights=2.0,
+        blockers=1.0,
+    ),
+)
+
+
+def _heuristic(board: chess.Board, color: chess.Color, strategy: Strategy) -> float:
     """Lower is closer to a mate by ``color``: a guide for the search, not an evaluation."""
     defender_king = board.king(not color)
     attacker_king = board.king(color)
@@ -97,25 +134,31 @@ def _heuristic(board: chess.Board, color: chess.Color) -> float:
     file, rank = chess.square_file(defender_king), chess.square_rank(defender_king)
     edge = min(file, 7 - file, rank, 7 - rank)
     corner = min(file, 7 - file) + min(rank, 7 - rank)
-    score = 3.0 * edge + 1.0 * corner
-    score += max(0, chess.square_distance(attacker_king, defender_king) - 2) * 1.0
+    score = strategy.edge * edge + strategy.corner * corner
+    score += max(0, chess.square_distance(attacker_king, defender_king) - 2) * strategy.king_distance
     material = 0
     for square in chess.scan_forward(board.occupied_co[color] & ~board.kings):
         piece_type = board.piece_type_at(square)
         material += _PIECE_VALUES[piece_type]
         if piece_type == chess.PAWN:
             to_go = 7 - chess.square_rank(square) if color == chess.WHITE else chess.square_rank(square)
-            score += 1.5 * to_go
+            score += strategy.pawn_to_go * to_go
         else:
-            score += 0.7 * chess.square_distance(square, defender_king)
-    score -= 1.5 * material
+            score += strategy.piece_distance * chess.square_distance(square, defender_king)
+    score -= strategy.material * material
     if not board.occupied_co[color] & (board.pawns | board.rooks | board.queens):
         # Minor pieces mate only with the defender's help: its pawns promote into blockers.
         for square in chess.scan_forward(board.occupied_co[not color] & board.pawns):
             to_go = chess.square_rank(square) if color == chess.WHITE else 7 - chess.square_rank(square)
-            score += 1.0 * to_go
-    # The defender's own men next to its king take away flight squares: good for a helpmate.
-    score -= 0.5 * chess.popcount(chess.BB_KING_ATTACKS[defender_king] & board.occupied_co[not color])
+            score += strategy.defender_pawn_to_go * to_go
+    neighbours = chess.BB_KING_ATTACKS[defender_king]
+    score -= strategy.blockers * chess.popcount(neighbours & board.occupied_co[not color])
+    if strategy.free_flights:
+        free = 0
+        for square in chess.scan_forward(neighbours & ~board.occupied_co[not color]):
+            if not board.is_attacked_by(color, square):
+                free += 1
+        score += strategy.free_flights * free
     return score
 
 
@@ -154,12 +197,33 @@ def can_checkmate(
     if board.is_stalemate():
         return MateSearch(color, "no", method="immediate", exhausted=True)
 
+    total_nodes = 0
+    deadline = time.perf_counter() + time_budget
+    for strategy in STRATEGIES:
+        # Each guide has its share of the nodes; the time limit is shared by all of them.
+        result = _best_first(
+            board,
+            color,
+            strategy,
+            node_budget=max(1, int(node_budget * strategy.share)),
+            deadline=deadline,
+        )
+        total_nodes += result.nodes
+        if result.verdict != "undetermined":
+            result.nodes = total_nodes
+            return result
+    return MateSearch(color, "undetermined", nodes=total_nodes)
+
+
+def _best_first(
+    board: chess.Board, color: chess.Color, strategy: Strategy, *, node_budget: int, deadline: float
+) -> MateSearch:
+    """One best-first search over the reachable positions, guided by ``strategy``."""
     root = board.copy(stack=False)
     root_key = _key(root)
     parents: dict[tuple, tuple[tuple, chess.Move] | None] = {root_key: None}
     counter = itertools.count()
     heap: list[tuple[float, int, int, chess.Board, tuple]] = [(0.0, next(counter), 0, root, root_key)]
-    deadline = time.perf_counter() + time_budget
     nodes = 0
     while heap:
         _priority, _order, depth, position, position_key = heapq.heappop(heap)
@@ -174,14 +238,10 @@ def can_checkmate(
                     position.pop()
                     return MateSearch(color, "yes", line=_san_line(board, line_moves), nodes=nodes)
                 child = position.copy(stack=False)
-                priority = _heuristic(child, color) + 0.05 * depth
+                priority = _heuristic(child, color, strategy) + 0.05 * depth
                 heapq.heappush(heap, (priority, next(counter), depth + 1, child, key))
             position.pop()
-        if (
-            nodes >= node_budget
-            or (nodes & 0xFF == 0 and time.perf_counter() > deadline)
-            or (time.perf_counter() > deadline)
-        ):
+        if nodes >= node_budget or time.perf_counter() > deadline:
             return MateSearch(color, "undetermined", nodes=nodes)
     return MateSearch(color, "no", nodes=nodes, exhausted=True)
 

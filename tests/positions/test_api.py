@@ -22,8 +22,9 @@ def test_it_judges_a_threefold_claim(db):
 
 
 def test_it_reports_a_flag_fall(db):
-    data = post({"fen": "8/8/8/8/3N4/5K2/7p/7k b - - 0 1", "flag_fell": "black"}).json()
+    data = post({"fen": "8/8/8/4k3/8/8/8/3QK3 b - - 0 1", "flag_fell": "black"}).json()
     assert data["flag_fall"]["result"] == "1-0"
+    assert data["mating_lines"]["white"][-1].endswith("#")
 
 
 def test_it_reports_illegal_moves(db):

@@ -90,14 +90,18 @@ def test_bishops_of_one_colour_are_a_dead_position():
     assert run(fen="8/4k3/8/2b5/8/4B3/4K3/8 w - - 0 1").status == "dead_position"
 
 
+# The helpmate searches below are bounded by nodes, not by a loaded machine's clock.
+PATIENT = {"node_budget": 150_000, "time_budget": 60.0}
+
+
 def test_k_and_n_against_k_and_p_is_not_dead():
-    result = run(fen="8/8/8/8/3N4/5K2/7p/7k b - - 0 1")
+    result = run(fen="8/8/8/8/3N4/5K2/7p/7k b - - 0 1", **PATIENT)
     assert result.status == "ongoing"
     assert result.can_checkmate["white"] == "yes"
 
 
 def test_a_flag_fall_loses_when_the_opponent_can_mate_even_only_by_a_helpmate():
-    result = run(fen="8/8/8/8/3N4/5K2/7p/7k b - - 0 1", flag_fell="black")
+    result = run(fen="8/8/8/8/3N4/5K2/7p/7k b - - 0 1", flag_fell="black", **PATIENT)
     assert (result.flag_fall.result, result.flag_fall.article) == ("1-0", "6.9")
 
 

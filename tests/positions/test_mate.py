@@ -19,7 +19,7 @@ BLOCKED = "8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/8 b - - 0 1"  # White has just
     ],
 )
 def test_it_knows_which_material_can_mate(fen, color, verdict):
-    assert can_checkmate(chess.Board(fen), color).verdict == verdict
+    assert can_checkmate(chess.Board(fen), color, time_budget=60.0).verdict == verdict
 
 
 def test_bishops_all_on_one_colour_cannot_mate_even_with_bishops_on_both_sides():
@@ -28,7 +28,8 @@ def test_bishops_all_on_one_colour_cannot_mate_even_with_bishops_on_both_sides()
 
 
 def test_k_and_n_against_k_and_p_allows_a_helpmate():
-    result = can_checkmate(chess.Board("8/8/8/8/3N4/5K2/7p/7k b - - 0 1"), chess.WHITE)
+    board = chess.Board("8/8/8/8/3N4/5K2/7p/7k b - - 0 1")
+    result = can_checkmate(board, chess.WHITE, node_budget=150_000, time_budget=60.0)
     assert result.verdict == "yes"
     assert result.line[-1].endswith("#")
 
@@ -45,7 +46,7 @@ def test_the_mating_line_really_mates():
 
 
 def test_a_blocked_pawn_chain_is_a_dead_position_found_by_exhausting_the_positions():
-    result = dead_position(chess.Board(BLOCKED))
+    result = dead_position(chess.Board(BLOCKED), time_budget=60.0)
     assert result.dead is True
     assert result.white.exhausted and result.white.method == "search"
 
