@@ -226,6 +226,7 @@ def clean_french(text: str) -> str:
     text = _LOST_L.sub("l'", text)
     text = _ARTICLE_L.sub(lambda m: "L'" if _sentence_start(text, m.start()) else "l'", text)
     text = _GRAVE_A.sub("à", text)
+    text = re.sub(r"(?<=\d) a (?=\d)", " à ", text)  # "Articles 4.2 a 4.7"
     text = re.sub(r"(?<=\s)&(?=\s)", "à", text)
     text = re.sub(r"\bjusqu'a\b", "jusqu'à", text)
     text = re.sub(r"\bdés (?=que|lors|l'instant)", "dès ", text)
