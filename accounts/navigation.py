@@ -75,6 +75,14 @@ HOME_PANELS: list[HomePanel] = [
         "rules:index",
         _("Lire les règles"),
     ),
+    HomePanel(
+        "positions",
+        _("Positions de référence"),
+        _("Positions mortes, chute du drapeau, répétitions : les cas que l'arbitre doit savoir juger."),
+        "positions:reference",
+        _("Voir les positions"),
+        "practise",
+    ),
 ]
 
 

@@ -24,11 +24,13 @@ Explanations are written in the request's language.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Literal
 
 import chess
+from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -229,8 +231,19 @@ def repetition_key(board: chess.Board) -> tuple:
 
 @lru_cache(maxsize=512)
 def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
-    """Mate searches are cached by position: the same game is often analysed in both languages."""
-    return mate.can_checkmate(chess.Board(fen), color, node_budget=node_budget, time_budget=time_budget)
+    """Mate searches are cached by position: in this process (the same game is often analysed
+    in both languages) and, for definite answers, in Django's cache shared by the workers."""
+    key = "positions:mate:" + hashlib.sha256(f"{fen}|{int(color)}|{node_budget}".encode()).hexdigest()[:40]
+    cached = cache.get(key)
+    if cached is not None:
+        verdict, line, method, nodes = cached
+        return mate.MateSearch(
+            color, verdict, line=list(line), method=method, nodes=nodes, exhausted=verdict == "no"
+        )
+    result = mate.can_checkmate(chess.Board(fen), color, node_budget=node_budget, time_budget=time_budget)
+    if result.verdict != "undetermined":  # an undetermined answer may depend on the machine's load
+        cache.set(key, (result.verdict, tuple(result.line), result.method, result.nodes), timeout=None)
+    return result
 
 
 def _side(color: chess.Color) -> str:

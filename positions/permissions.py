@@ -15,6 +15,24 @@ def can_analyse(user) -> bool:
     return bool(user.is_authenticated and user.has_perm("accounts.author_questions"))
 
 
+def can_view_reference(user) -> bool:
+    """Reference positions and replays are read-only: trainees who practise may see them too."""
+    return bool(
+        user.is_authenticated
+        and (user.has_perm("accounts.practise") or user.has_perm("accounts.author_questions"))
+    )
+
+
+def require_reference(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not can_view_reference(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 def require_analyse(view):
     """Refuse (403) anyone who may not analyse; use after ``login_required``."""
 

@@ -12,8 +12,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from positions.diagrams import DiagramError, make_spec, render_spec
 from positions.engine import AnalysisInputError, analyse
+from positions.examples import reference_verdicts
 from positions.forms import AnalysisForm
-from positions.permissions import require_analyse
+from positions.permissions import require_analyse, require_reference
 from positions.validation import FenError
 
 DIAGRAM_MAX_AGE = 60 * 60 * 24 * 365
@@ -55,6 +56,14 @@ def analyse_panel(request: HttpRequest) -> HttpResponse:
     context = {"form": form, "analysis": analysis, "moves_text": form.data.get("moves", ""), "panel": True}
     # Always 200: the panel is an htmx fragment (htmx swaps only 2xx) that shows the errors itself.
     return render(request, "positions/_analysis.html", context)
+
+
+@require_GET
+@login_required
+@require_reference
+def reference(request: HttpRequest) -> HttpResponse:
+    """Ten reference positions with their diagrams and the engine's verdicts."""
+    return render(request, "positions/reference.html", {"verdicts": reference_verdicts()})
 
 
 @require_GET

@@ -105,3 +105,23 @@ def test_trainees_do_not_see_the_navigation_entry(trainee):
 def test_the_openapi_document_describes_the_analysis(db):
     document = json.loads(client_for(None).get("/api/openapi.json").content)
     assert "/chess/analyse" in document["paths"] and "Analysis" in document["components"]["schemas"]
+
+
+@pytest.mark.parametrize("role", ["trainee", "trainer"])
+def test_trainees_and_trainers_see_the_reference_positions(role, request):
+    response = client_for(request.getfixturevalue(role)).get("/positions/reference/")
+    assert response.status_code == 200
+    assert response.content.count(b"<figure") == 10
+
+
+def test_the_reference_page_shows_the_engine_verdicts(trainer):
+    content = client_for(trainer).get("/positions/reference/").content.decode()
+    assert content.count("position morte") >= 3
+
+
+def test_strangers_may_not_see_the_reference_positions(stranger):
+    assert client_for(stranger).get("/positions/reference/").status_code == 403
+
+
+def test_the_reference_page_refuses_post(trainer):
+    assert client_for(trainer).post("/positions/reference/").status_code == 405
