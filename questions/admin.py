@@ -53,10 +53,12 @@ class QuestionVersionAdmin(admin.ModelAdmin):
     search_fields = ["question__uid", "stem_fr", "stem_en"]
     raw_id_fields = ["question", "author", "edited_by", "reviewer"]
 
+    # Content is edited in the question editor, which validates it; the admin only shows it.
     def get_readonly_fields(self, request, obj=None):
-        if obj is not None and obj.is_published:
-            return [field.name for field in self.model._meta.fields]
-        return ["content_hash", "published_at", "created_at", "updated_at"]
+        return [field.name for field in self.model._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
     def has_delete_permission(self, request, obj=None) -> bool:
         if obj is not None and obj.is_published:

@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from questions.models import Action, MultipleScoring, Outcome, QuestionType, Rate, Unit
 
 UID_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$")
+# Page names under /questions/ that a uid must not shadow.
+RESERVED_UIDS = frozenset({"new", "reviews", "import", "export", "editor"})
 KEY_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 SQUARE_RE = re.compile(r"^[a-h][1-8]$")
 ARROW_RE = re.compile(r"^[a-h][1-8][a-h][1-8](?::[a-z]+|:#[0-9a-fA-F]{3,8})?$")
@@ -116,6 +118,8 @@ def validate_question(data: object, *, check_citations: bool = True,
     uid = data.get("uid")
     if not isinstance(uid, str) or not UID_RE.match(uid):
         checker.add("uid", _("L'identifiant doit être en minuscules non accentuées, chiffres et tirets."))
+    elif uid in RESERVED_UIDS:
+        checker.add("uid", _("L'identifiant « %(uid)s » est réservé.") % {"uid": uid})
     content, problems = validate_content({k: v for k, v in data.items() if k != "uid"},
                                          check_citations=check_citations, use_database=use_database)
     return content, checker.problems + problems

@@ -48,7 +48,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from questions.content import ContentError, Problem, validate_content
+from questions.content import RESERVED_UIDS, ContentError, Problem, validate_content
 from questions.engine_check import Objection, check_answer_key
 from questions.models import (
     Question,
@@ -138,6 +138,8 @@ def _new_version(question: Question, *, content: dict, author) -> QuestionVersio
 def create_question(*, author, content: dict, uid: str | None = None) -> Question:
     content = _clean(content)
     uid = uid or suggest_uid(content=content)
+    if uid in RESERVED_UIDS:
+        raise ContentError([Problem("uid", _("L'identifiant « %(uid)s » est réservé.") % {"uid": uid})])
     question = Question(uid=uid, author=author, status=Status.DRAFT)
     question.full_clean(exclude=["current_version", "draft"])
     question.save()

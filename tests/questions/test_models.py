@@ -78,3 +78,29 @@ def test_the_uid_must_be_lowercase_ascii(trainer):
 
     with pytest.raises(ValidationError):
         services.create_question(author=trainer, content=samples.single(), uid="UVR Question")
+
+
+def test_a_reserved_uid_is_refused(trainer):
+    from questions.content import ContentError
+
+    with pytest.raises(ContentError):
+        services.create_question(author=trainer, content=samples.single(), uid="new")
+
+
+@pytest.mark.parametrize("url", ["/admin/questions/question/", "/admin/questions/questionversion/",
+                                 "/admin/questions/statuschange/", "/admin/questions/reviewcomment/"])
+def test_the_admin_lists_the_bank(published, url):
+    from accounts.models import User
+    from tests.conftest import client_for
+
+    admin = User.objects.create_superuser(email="root@example.org", password="x")
+    assert client_for(admin).get(url).status_code == 200
+
+
+def test_the_admin_shows_a_question(published):
+    from accounts.models import User
+    from tests.conftest import client_for
+
+    admin = User.objects.create_superuser(email="root@example.org", password="x")
+    response = client_for(admin).get(f"/admin/questions/question/{published.pk}/change/")
+    assert response.status_code == 200
