@@ -211,6 +211,36 @@ _GRAVE_A = re.compile(
 _LOST_L = re.compile(r"(?<=[\s(])['’](?=[aeiouyéèêàâîôûh])")
 
 
+# Words after which a lone "a" can only be the preposition "à" (never the verb "avoir").
+_BEFORE_GRAVE_A = frozenset({
+    "fin", "antérieure", "antérieur", "conformément", "arrivant", "imparti", "impartie",
+    "fonctionner", "exposer", "appliquer", "adjacente", "adjacent", "quant", "grâce", "face",
+    "chacun", "relatif", "relative", "contraire", "supérieur", "supérieure", "inférieur",
+    "inférieure", "égal", "égale", "identique", "ajouté", "ajoutée", "remis", "remise", "seul",
+    "seule", "prévue", "prévu", "correspondant", "correspondante", "mis", "mise", "attribué",
+    "attribuée", "préalable",
+})
+_INFINITIVE_EXTRA = frozenset({"être", "faire", "prendre", "mettre", "rendre"})
+
+
+def _grave_a(text: str) -> str:
+    """ "a" followed by an infinitive, or after a word that cannot be its subject, is "à"."""
+    known, _by_key = _vocabulary()
+    tokens = re.split(r"(\s+)", text)
+    words = [(i, piece) for i, piece in enumerate(tokens) if piece.strip()]
+    for position, (index, word) in enumerate(words):
+        if word != "a" or position == 0 or position + 1 >= len(words):
+            continue
+        previous = words[position - 1][1].lower().strip(",;:")
+        following = words[position + 1][1].lower().strip(",;:.")
+        infinitive = following in _INFINITIVE_EXTRA or (
+            len(following) > 3 and following.endswith(("er", "ir", "oir")) and following in known
+        )
+        if previous in _BEFORE_GRAVE_A or infinitive:
+            tokens[index] = "à"
+    return "".join(tokens)
+
+
 def _sentence_start(text: str, position: int) -> bool:
     before = text[:position].rstrip()
     return not before or before.endswith((".", ":", "!", "?"))
@@ -227,6 +257,7 @@ def clean_french(text: str) -> str:
     text = _ARTICLE_L.sub(lambda m: "L'" if _sentence_start(text, m.start()) else "l'", text)
     text = _GRAVE_A.sub("à", text)
     text = re.sub(r"(?<=\d) a (?=\d)", " à ", text)  # "Articles 4.2 a 4.7"
+    text = _grave_a(text)
     text = re.sub(r"(?<=\s)&(?=\s)", "à", text)
     text = re.sub(r"\bjusqu'a\b", "jusqu'à", text)
     text = re.sub(r"\bdés (?=que|lors|l'instant)", "dès ", text)

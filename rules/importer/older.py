@@ -190,10 +190,11 @@ def parse_2017() -> list[Entry]:
 
 
 def _reading_key(entry: Entry) -> tuple:
+    # A part heading comes just before its first article (Article 1, Article 6).
     if entry.number == "basic-rules":
-        return (1, -1)
+        return (0.5,)
     if entry.number == "competition-rules":
-        return (6, -1)
+        return (5.5,)
     return sort_key(entry.number)
 
 
