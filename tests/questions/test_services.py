@@ -217,3 +217,29 @@ def test_store_imported_adds_a_version_for_new_content(published):
     content, _problems = validate_content(samples.single(difficulty=3))
     question, outcome = services.store_imported(uid=published.uid, content=content, status=Status.PUBLISHED)
     assert (outcome, question.current_version.number) == ("updated", 2)
+
+
+def test_submitting_is_refused_when_the_engine_contests_the_answer_key(trainer):
+    pytest.importorskip("positions.engine")
+    question = services.create_question(author=trainer, content=samples.threefold_claim("continue"))
+    with pytest.raises(services.AnswerKeyError) as error:
+        services.submit_for_review(question=question, user=trainer)
+    assert error.value.objections[0].field == "body.decisions"
+
+
+def test_publishing_is_refused_with_the_engine_explanation(trainer, other_trainer):
+    pytest.importorskip("positions.engine")
+    question = services.create_question(author=trainer, content=samples.threefold_claim("continue"))
+    Question.objects.filter(pk=question.pk).update(status=Status.IN_REVIEW)
+    with pytest.raises(services.AnswerKeyError) as error:
+        services.approve(question=question, reviewer=other_trainer)
+    assert "9.2" in error.value.message
+    assert Question.objects.get(pk=question.pk).current_version is None
+
+
+def test_a_ruling_the_engine_agrees_with_is_published(trainer, other_trainer):
+    pytest.importorskip("positions.engine")
+    question = services.create_question(author=trainer, content=samples.threefold_claim("draw"))
+    services.submit_for_review(question=question, user=trainer)
+    version = services.approve(question=question, reviewer=other_trainer)
+    assert version.is_published
