@@ -108,7 +108,8 @@ def _join(lines: list[str]) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 
-_KEY_VALUE = re.compile(r"^\S{1,10}\s*[-=]\s*\S")
+# "A - Anna", "E-Eva", "+ = échec", "0-0 =roque …" (not "celle-ci": a word with a hyphen).
+_KEY_VALUE = re.compile(r"^\S{1,10}\s*=\s*\S|^\S{1,4}\s*-\s*\S")
 
 
 def _is_list_line(previous: str, line: str) -> bool:

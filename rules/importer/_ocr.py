@@ -177,8 +177,10 @@ def repair_word(word: str) -> str:
     if word in _WORD_MAP:
         return _WORD_MAP[word]
     known, by_key = _vocabulary()
-    if word[:1] == "1" and word[1:].isalpha() and "l" + word[1:] in known:
-        return "l" + word[1:]
+    if word[:1] == "1" and word[1:].isalpha() and word[1:2].islower():
+        candidate = repair_word("l" + word[1:])
+        if candidate in known:
+            return candidate
     if not word.isalpha():
         return word
     if word in known or word.lower() in known:
@@ -218,7 +220,7 @@ _BEFORE_GRAVE_A = frozenset({
     "chacun", "relatif", "relative", "contraire", "supérieur", "supérieure", "inférieur",
     "inférieure", "égal", "égale", "identique", "ajouté", "ajoutée", "remis", "remise", "seul",
     "seule", "prévue", "prévu", "correspondant", "correspondante", "mis", "mise", "attribué",
-    "attribuée", "préalable",
+    "attribuée", "préalable", "si",
 })
 _INFINITIVE_EXTRA = frozenset({"être", "faire", "prendre", "mettre", "rendre"})
 
@@ -260,7 +262,7 @@ def clean_french(text: str) -> str:
     text = _grave_a(text)
     text = re.sub(r"(?<=\s)&(?=\s)", "à", text)
     text = re.sub(r"\bjusqu'a\b", "jusqu'à", text)
-    text = re.sub(r"\bdés (?=que|lors|l'instant)", "dès ", text)
+    text = re.sub(r"\bdés (?=que|lors|l'instant|le |la |les )", "dès ", text)
     text = _WORD.sub(lambda match: repair_word(match.group(0)), text)
     text = re.sub(r"[ \t]{2,}", " ", text)
     return text.strip()
