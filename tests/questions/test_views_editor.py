@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from questions.content import validate_content
@@ -318,3 +319,34 @@ def test_the_picker_is_refused_to_other_roles(request, role, name):
 @pytest.mark.parametrize("name", ["article_search", "citation_chip"])
 def test_the_picker_refuses_post(trainer, name):
     assert client_for(trainer).post(reverse(f"questions:{name}")).status_code == 405
+
+
+def test_a_tampered_list_is_an_error_not_a_crash(trainer):
+    data = editor_data(core_samples.single(), uid="q-tampered", **{"options-TOTAL_FORMS": None})
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 422
+    assert not Question.objects.exists()
+
+
+def test_garbage_in_the_preview_is_reported_not_a_crash(trainer):
+    data = editor_data(flag_fall_ruling(), fen="not a fen", moves="1. Zz9", ply="-3", points="abc")
+    response = client_for(trainer).post(PREVIEW, data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response.context["problems"]
+
+
+def english_client(user):
+    client = client_for(user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+def test_the_editor_speaks_english(trainer):
+    response = english_client(trainer).get(CREATE)
+    assert response.context["LANGUAGE_CODE"] == "en"
+    assert '<html lang="en">' in response.content.decode()
+
+
+def test_the_preview_shows_the_english_text_to_an_english_speaker(trainer):
+    response = english_client(trainer).post(PREVIEW, editor_data(core_samples.single()))
+    assert "Move the knight" in response.content.decode()
