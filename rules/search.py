@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models import Q
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -26,7 +28,13 @@ _NUMBER_QUERY = re.compile(
     r"\s*\.?\s*$",
     re.IGNORECASE,
 )
-SNIPPET_WORDS = 32
+SNIPPET_CHARACTERS = 220
+# Too common to narrow anything down; dropped from the match when the query has other words.
+STOPWORDS = frozenset({
+    "a", "au", "aux", "ce", "d", "de", "des", "du", "en", "et", "l", "la", "le", "les", "ou", "par",
+    "pour", "que", "qui", "un", "une", "sur", "se", "s",
+    "an", "and", "are", "as", "at", "be", "by", "for", "in", "is", "it", "of", "on", "or", "the", "to",
+})
 MAX_QUERY_LENGTH = 200
 
 
@@ -65,46 +73,83 @@ def number_in_query(query: str) -> str | None:
     return normalise_number(match.group(1)) if match else None
 
 
-def resolve_number_query(query: str, *, edition: str | None = None) -> Article | None:
+def resolve_number_query(query: str, *, edition: str | None = None) -> str | None:
+    """The permalink a query that is an article number leads to (the article, or the
+    group of paragraphs under a number the book never prints alone), if any."""
     number = number_in_query(query)
-    if number is None:
-        return None
     slug = edition or getattr(Edition.current(), "slug", None)
-    return Article.objects.resolve(slug, number) if slug else None
+    if number is None or not slug:
+        return None
+    articles = Article.objects.filter(edition__slug=slug)
+    if articles.filter(Q(number=number) | Q(number__startswith=f"{number}.")).exists():
+        return reverse("rules:article", kwargs={"edition": slug, "number": number})
+    return None
 
 
-def highlight(text: str, terms: list[str], *, words: int = SNIPPET_WORDS) -> SafeString:
-    """The part of ``text`` with the most matching words, those words in <mark>."""
-    matches = list(_WORD.finditer(text))
-    if not matches:
-        return mark_safe("")
+_CHAR_FOLDS: dict[str, str] = {}
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _fold_char(match: re.Match) -> str:
+    char = match.group()
+    folded = _CHAR_FOLDS.get(char)
+    if folded is None:
+        folded = fold(char)
+        folded = _CHAR_FOLDS[char] = folded[0] if folded else char
+    return folded
+
+
+def fold_in_place(text: str) -> str:
+    """Like :func:`rules.models.fold`, but one character for one ("œ" → "o"), so positions
+    in the result are positions in ``text``. Only non-ASCII characters cost a Python call."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a few characters lower-case to two ("İ")
+        lowered = "".join(char.lower() if len(char.lower()) == 1 else char for char in text)
+    return _NON_ASCII.sub(_fold_char, lowered)
+
+
+def highlight(text: str, terms: list[str], *, width: int = SNIPPET_CHARACTERS) -> SafeString:
+    """About ``width`` characters of ``text`` around the densest matches, matches in <mark>.
+
+    Matching runs on an accent-folded copy of the same length, so it costs one regular
+    expression over the text, not a Python loop over its words.
+    """
     useful = [term for term in terms if len(term) > 1] or terms
-    hits = [
-        index for index, match in enumerate(matches) if any(fold(match.group()).startswith(t) for t in useful)
-    ]
+    spans: list[tuple[int, int]] = []
+    if useful:
+        pattern = re.compile(
+            r"(?<![^\W_])(?:" + "|".join(re.escape(term) for term in sorted(useful, key=len, reverse=True))
+            + r")[^\W_]*"
+        )
+        spans = [match.span() for match in pattern.finditer(fold_in_place(text))]
     start = 0
-    if hits:
-        best = -1
-        for hit in hits:
-            candidate = max(0, hit - 4)
-            count = sum(1 for other in hits if candidate <= other < candidate + words)
-            if count > best:
-                best, start = count, candidate
-    end = min(len(matches), start + words)
-    hit_set = set(hits)
-    pieces: list[str] = ["… " if start > 0 else ""]
-    cursor = matches[start].start()
-    for index in range(start, end):
-        match = matches[index]
-        pieces.append(escape(text[cursor : match.start()]))
-        word = escape(match.group())
-        pieces.append(f"<mark>{word}</mark>" if index in hit_set else word)
-        cursor = match.end()
-    if end < len(matches):
+    if spans:
+        starts = [span_start for span_start, _ in spans]
+        best, following = -1, 0
+        for index, first in enumerate(starts):
+            while following < len(starts) and starts[following] < first + width - 40:
+                following += 1
+            if following - index > best:
+                best, start = following - index, max(0, first - 40)
+    end = min(len(text), start + width)
+    if start > 0:
+        space = text.find(" ", start, start + 30)
+        start = space + 1 if space != -1 else start
+    if end < len(text):
+        space = text.rfind(" ", end - 30, end)
+        end = space if space != -1 else end
+    pieces = ["… " if start > 0 else ""]
+    cursor = start
+    for span_start, span_end in spans:
+        if span_start < start or span_end > end:
+            continue
+        pieces.append(escape(text[cursor:span_start]))
+        pieces.append(f"<mark>{escape(text[span_start:span_end])}</mark>")
+        cursor = span_end
+    pieces.append(escape(text[cursor:end]))
+    if end < len(text):
         pieces.append(" …")
-    else:
-        pieces.append(escape(text[cursor:]))
-    return mark_safe("".join(pieces).replace("\n", " "))
+    return mark_safe(" ".join("".join(pieces).split()))
 
 
 def _scope(language: str, edition: str | None) -> tuple[str, list]:
@@ -142,51 +187,56 @@ def _ranked_ids(terms: list[str], *, any_term: bool, language: str, edition: str
         return cursor.fetchall()
 
 
+def _hit(document: SearchDocument, *, snippet: SafeString, score: float) -> SearchHit:
+    return SearchHit(
+        edition=document.edition,
+        number=document.number,
+        title=document.title,
+        snippet=snippet,
+        url=document.url,
+        score=score,
+        kind=str(document.kind),
+        language=document.language,
+    )
+
+
+def _number_hits(number: str, *, language: str, edition: str | None, limit: int) -> list[SearchHit]:
+    """A query that is a number: that article, then the paragraphs under it, in book order."""
+    slug = edition or getattr(Edition.current(), "slug", "")
+    documents = (
+        SearchDocument.objects.filter(kind=SearchDocumentKind.ARTICLE, language=language, edition=slug)
+        .filter(Q(number=number) | Q(number__startswith=f"{number}."))
+        .order_by("article__order")[:limit]
+    )
+    return [
+        _hit(document, snippet=highlight(document.body, []),
+             score=1000.0 if document.number == number else 500.0)
+        for document in documents
+    ]
+
+
 def search(
     query: str, *, language: str = "fr", edition: str | None = None, limit: int = 20
 ) -> list[SearchHit]:
     """Ranked hits for ``query`` among the articles of ``edition`` (default: the edition in
-    force, plus the rest of the Livre) in ``language``; an article number comes first."""
+    force, plus the rest of the Livre) in ``language``. A query that is an article number
+    ("9.2", "art. A.4") finds that article and the paragraphs under it."""
     language = language if language in ("fr", "en") else "fr"
-    hits: list[SearchHit] = []
-    article = resolve_number_query(query, edition=edition)
-    if article is not None:
-        title = f"{article.label} {getattr(article, f'heading_{language}') or article.heading_fr}".strip()
-        text = getattr(article, f"text_{language}") or article.text_fr
-        hits.append(
-            SearchHit(
-                edition=article.edition.slug,
-                number=article.number,
-                title=title,
-                snippet=highlight(text, []),
-                url=article.get_absolute_url(),
-                score=1000.0,
-                kind=SearchDocumentKind.ARTICLE.value,
-                language=language,
-            )
-        )
+    number = number_in_query(query)
+    if number is not None:
+        hits = _number_hits(number, language=language, edition=edition, limit=limit)
+        if hits:
+            return hits
     terms = query_terms(query)
     if not terms:
-        return hits
-    rows = _ranked_ids(terms, any_term=False, language=language, edition=edition, limit=limit)
-    if not rows and len(terms) > 1:
-        rows = _ranked_ids(terms, any_term=True, language=language, edition=edition, limit=limit)
+        return []
+    significant = [term for term in terms if len(term) > 1 and term not in STOPWORDS] or terms
+    rows = _ranked_ids(significant, any_term=False, language=language, edition=edition, limit=limit)
+    if not rows and len(significant) > 1:
+        rows = _ranked_ids(significant, any_term=True, language=language, edition=edition, limit=limit)
     documents = SearchDocument.objects.in_bulk([row[0] for row in rows])
-    seen = {(hit.edition, hit.number, hit.kind) for hit in hits}
-    for document_id, score in rows:
-        document = documents[document_id]
-        if (document.edition, document.number, document.kind) in seen:
-            continue
-        hits.append(
-            SearchHit(
-                edition=document.edition,
-                number=document.number,
-                title=document.title,
-                snippet=highlight(document.body, terms),
-                url=document.url,
-                score=float(score),
-                kind=str(document.kind),
-                language=language,
-            )
-        )
-    return hits[:limit]
+    return [
+        _hit(documents[document_id], snippet=highlight(documents[document_id].body, significant),
+             score=float(score))
+        for document_id, score in rows
+    ]

@@ -190,9 +190,9 @@ def search_view(request: HttpRequest) -> HttpResponse:
         errors.append(_("Édition inconnue : %(edition)s.") % {"edition": edition})
         edition = None
     if query and not request.htmx:
-        article = resolve_number_query(query, edition=edition)
-        if article is not None:
-            return redirect(article)
+        permalink = resolve_number_query(query, edition=edition)
+        if permalink is not None:
+            return redirect(permalink)
     hits = search(query, language=language, edition=edition, limit=30) if query else []
     context = {
         "query": query,

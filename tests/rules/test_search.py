@@ -100,5 +100,19 @@ def test_number_queries_are_recognised():
 
 def test_highlight_picks_the_window_with_the_matches():
     text = " ".join(["mot"] * 100 + ["cible"] + ["mot"] * 100)
-    snippet = highlight(text, ["cible"], words=10)
-    assert snippet.startswith("… ") and "<mark>cible</mark>" in snippet
+    snippet = highlight(text, ["cible"], width=60)
+    assert snippet.startswith("… ") and snippet.endswith(" …") and "<mark>cible</mark>" in snippet
+
+
+def test_highlight_marks_accented_words_from_a_folded_term():
+    assert highlight("Le joueur dit « J’ADOUBE » puis touche.", ["adoube"]) == (
+        "Le joueur dit « J’<mark>ADOUBE</mark> » puis touche.")
+
+
+def test_highlight_only_marks_words_starting_with_a_term():
+    assert "<mark>" not in highlight("Un coup gagnant.", ["gnan"])
+
+
+def test_a_group_number_lists_the_paragraphs_under_it(rulebook):
+    assert numbers(search("9.2")) == ["9.2", "9.2.2"]
+    assert numbers(search("9.6")) == ["9.6.2"]

@@ -197,3 +197,7 @@ def test_the_glossary_is_in_alphabetical_order_of_the_interface_language(ruleboo
     # "j'adoube" < "position morte" in French; "dead position" < "I adjust" in English.
     assert french.index('id="adjust"') < french.index('id="dead-position"')
     assert english.index('id="dead-position"') < english.index('id="adjust"')
+
+
+def test_search_for_a_group_number_redirects_to_the_group(rulebook):
+    assert Client().get("/rules/search/?q=9.6")["Location"] == "/rules/2018/9.6/"
