@@ -7,6 +7,7 @@ searches are cached by position), so the page cannot contradict the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -132,8 +133,9 @@ class ReferenceVerdict:
     black: str
 
 
-def reference_verdicts() -> list[ReferenceVerdict]:
-    """The reference positions with the engine's status and mate verdicts (cached searches)."""
+@lru_cache(maxsize=1)
+def reference_verdicts() -> tuple[ReferenceVerdict, ...]:
+    """The reference positions with the engine's status and mate verdicts (computed once per process)."""
     from positions.engine import AnalysisRequest, analyse
 
     verdicts = []
@@ -144,4 +146,4 @@ def reference_verdicts() -> list[ReferenceVerdict]:
                 position, analysis.status, analysis.can_checkmate["white"], analysis.can_checkmate["black"]
             )
         )
-    return verdicts
+    return tuple(verdicts)

@@ -1,0 +1,137 @@
+"""Chess diagrams and the rules engine.
+
+- render time of one diagram, cold (cache cleared, a new position each time) and cached;
+- analysis time of a 100-ply game (statuses, repetitions, claim, both mate searches), cold
+  (search caches cleared) and warm;
+- server time of a real page with ten diagrams (``/positions/reference/``, its view and
+  template) through Django's test Client, cold and warm (target: < 50 ms warm).
+
+The page is requested by a trainer created inside a transaction that is rolled back.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from common import setup, summarise_ms, timings_ms, write_result
+
+
+class _Rollback(Exception):
+    pass
+
+
+def _game(plies: int, seed: int = 2018) -> list[str]:
+    """A reproducible legal game of ``plies`` half-moves that does not end early."""
+    import chess
+
+    rng = random.Random(seed)
+    while True:
+        board = chess.Board()
+        moves = []
+        for _ in range(plies):
+            legal = list(board.legal_moves)
+            quiet = [m for m in legal if not board.is_capture(m)] or legal
+            move = rng.choice(quiet if rng.random() < 0.7 else legal)
+            moves.append(board.san(move))
+            board.push(move)
+            if board.is_game_over():
+                break
+        if len(moves) == plies and not board.is_game_over():
+            return moves
+
+
+def main() -> None:
+    setup()
+    import chess
+    from django.core.cache import cache
+    from django.core.management import call_command
+    from django.db import transaction
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    from positions import engine
+    from positions.diagrams import diagram_svg, render_spec
+    from positions.engine import AnalysisRequest, Claim, analyse
+    from positions.examples import reference_verdicts
+
+    setup_test_environment()
+    call_command("migrate", verbosity=0, interactive=False)
+    figures: dict[str, object] = {}
+
+    # Diagrams: cold renders use a different position each time.
+    moves = _game(100)
+    board = chess.Board()
+    fens = []
+    for san in moves:
+        board.push_san(san)
+        fens.append(board.fen())
+    render_spec.cache_clear()
+    cold = []
+    for fen in fens:
+        start = time.perf_counter()
+        diagram_svg(fen, arrows=["e2e4:red"], squares={"d4": "yellow"})
+        cold.append((time.perf_counter() - start) * 1000)
+    cached = timings_ms(
+        lambda: diagram_svg(fens[-1], arrows=["e2e4:red"], squares={"d4": "yellow"}), repeat=500
+    )
+    figures["diagram_cold"] = summarise_ms(cold)
+    figures["diagram_cached"] = summarise_ms(cached)
+
+    # Analysis of a 100-ply game with a threefold claim at the end.
+    request = AnalysisRequest(moves=moves, claim=Claim("threefold"), flag_fell="white")
+
+    def analyse_cold():
+        engine._search.cache_clear()
+        cache.clear()
+        return analyse(request)
+
+    result = analyse_cold()
+    figures["analysis_100_plies_cold"] = summarise_ms(timings_ms(analyse_cold, repeat=5, warmup=1))
+    figures["analysis_100_plies_warm"] = summarise_ms(timings_ms(lambda: analyse(request), repeat=20))
+    figures["analysis_result"] = {"status": result.status, "can_checkmate": result.can_checkmate,
+                                  "plies": len(result.plies)}
+
+    # A real page with ten diagrams.
+    from django.contrib.auth.models import Group
+
+    from accounts.models import Role, User
+
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(email="bench-positions@example.invalid", password=None)
+            user.groups.add(Group.objects.get(name=Role.TRAINER))
+            client = Client()
+            client.force_login(user)
+
+            def page():
+                response = client.get("/positions/reference/")
+                assert response.status_code == 200 and response.content.count(b"<figure") == 10
+                return response
+
+            engine._search.cache_clear()
+            cache.clear()
+            render_spec.cache_clear()
+            reference_verdicts.cache_clear()
+            start = time.perf_counter()
+            page()
+            figures["page_ten_diagrams_cold_ms"] = round((time.perf_counter() - start) * 1000, 3)
+            figures["page_ten_diagrams_warm"] = summarise_ms(timings_ms(page, repeat=50))
+            raise _Rollback
+    except _Rollback:
+        pass
+
+    warm = figures["page_ten_diagrams_warm"]["p95_ms"]
+    summary = (
+        f"diagram cold p50 {figures['diagram_cold']['p50_ms']} ms, cached p50 "
+        f"{figures['diagram_cached']['p50_ms']} ms; 100-ply analysis cold p50 "
+        f"{figures['analysis_100_plies_cold']['p50_ms']} ms, warm p50 "
+        f"{figures['analysis_100_plies_warm']['p50_ms']} ms; page of ten diagrams warm p95 {warm} ms "
+        f"(target < 50 ms: {'met' if warm < 50 else 'NOT met'})"
+    )
+    figures["page_target_met"] = warm < 50
+    write_result("positions", figures, summary)
+
+
+if __name__ == "__main__":
+    main()
