@@ -68,7 +68,7 @@ def kind_of(number: str) -> str:
     return "paragraph"
 
 
-def join_lines(lines: list[str]) -> list[str]:
+def join_lines(lines: list[str], *, list_width: int = 75) -> list[str]:
     """Lines → paragraphs: blank lines separate paragraphs, except where a page or column
     break cut a sentence (no final punctuation, next part starts in lower case)."""
     paragraphs: list[str] = []
@@ -83,16 +83,16 @@ def join_lines(lines: list[str]) -> list[str]:
         if current and pending_break:
             previous = current[-1]
             if previous.endswith(_TERMINAL) or not (line[:1].islower() or line[:1].isdigit()):
-                paragraphs.append(_join(current))
+                paragraphs.append(_join(current, list_width))
                 current = []
         pending_break = False
         current.append(line)
     if current:
-        paragraphs.append(_join(current))
+        paragraphs.append(_join(current, list_width))
     return paragraphs
 
 
-def _join(lines: list[str]) -> str:
+def _join(lines: list[str], list_width: int) -> str:
     text = ""
     previous = ""
     for line in lines:
@@ -100,7 +100,7 @@ def _join(lines: list[str]) -> str:
             text = line
         elif text.endswith("-") and line[:1].islower() and not text.endswith(" -"):
             text = text[:-1] + line
-        elif _is_list_line(previous, line):
+        elif _is_list_line(previous, line, list_width):
             text = f"{text}\n{line}"
         else:
             text = f"{text} {line}"
@@ -112,11 +112,18 @@ def _join(lines: list[str]) -> str:
 _KEY_VALUE = re.compile(r"^\S{1,10}\s*=\s*\S|^\S{1,4}\s*-\s*\S")
 
 
-def _is_list_line(previous: str, line: str) -> bool:
-    """Lines of a printed list or table (short, unpunctuated, or "X = meaning") stay lines."""
-    if _KEY_VALUE.match(line) or _KEY_VALUE.match(previous):
+def _is_list_line(previous: str, line: str, width: int) -> bool:
+    """Lines of a printed list or table (short, unpunctuated, "X = meaning", or a ditto "»")
+    stay lines; ``width`` is the length under which a line cannot be wrapped prose."""
+    if _KEY_VALUE.match(line) or line.startswith("»"):
         return True
-    return len(previous) < 75 and not previous.endswith((".", ";", ":", ",", "!", "?")) and line[:1].isupper()
+    if line.startswith(("I'", "I’")):  # OCR for "l'": a continuation, not a new line
+        return False
+    if len(previous) >= width:
+        return False
+    return _KEY_VALUE.match(previous) is not None or (
+        not previous.endswith((".", ";", ":", ",", "!", "?")) and line[:1].isupper()
+    )
 
 
 def to_dict(entries: list[Entry]) -> list[dict[str, object]]:

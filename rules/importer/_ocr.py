@@ -220,7 +220,8 @@ _BEFORE_GRAVE_A = frozenset({
     "chacun", "relatif", "relative", "contraire", "supérieur", "supérieure", "inférieur",
     "inférieure", "égal", "égale", "identique", "ajouté", "ajoutée", "remis", "remise", "seul",
     "seule", "prévue", "prévu", "correspondant", "correspondante", "mis", "mise", "attribué",
-    "attribuée", "préalable", "si",
+    "attribuée", "préalable", "si", "façon", "case", "appartient", "avantage", "jouée", "rapportant",
+    "appelé", "appelée", "réponse", "parties",
 })
 _INFINITIVE_EXTRA = frozenset({"être", "faire", "prendre", "mettre", "rendre"})
 
@@ -262,7 +263,8 @@ def clean_french(text: str) -> str:
     text = _grave_a(text)
     text = re.sub(r"(?<=\s)&(?=\s)", "à", text)
     text = re.sub(r"\bjusqu'a\b", "jusqu'à", text)
-    text = re.sub(r"\bdés (?=que|lors|l'instant|le |la |les )", "dès ", text)
+    text = re.sub(r"\b([Dd])és (?=que|qu'|lors|l'instant|le |la |les |cet )", r"\1ès ", text)
+    text = text.replace("c'est-a-dire", "c'est-à-dire")
     text = _WORD.sub(lambda match: repair_word(match.group(0)), text)
     text = re.sub(r"[ \t]{2,}", " ", text)
     return text.strip()

@@ -324,12 +324,15 @@ _LETTER_1928 = re.compile(r"^([a-f])\)\s*(.*)$")
 _NOISE_1928 = re.compile(r"^[^A-Za-zÀ-ÿ]{0,6}$|^[A-Za-z]{1,2}[ ,.]*$")
 
 
-_TRAILING_JUNK = re.compile(r"([.;,])\s*[|:‘’'\"”]+$")
+_TRAILING_JUNK = re.compile(r"([.;,])\s*[|:;‘’'\"”-]+$")
 
 
 def _clean_1928_block(lines: list[str]) -> list[str]:
-    lines = [_TRAILING_JUNK.sub(r"\1", line.strip()) for line in lines]
-    return [clean_french(paragraph) for paragraph in join_lines(lines)]
+    # "==" is how the OCR read the "=" of the definitions ("Pièce clouée == pièce dont …").
+    lines = [_TRAILING_JUNK.sub(r"\1", line.strip()).replace(" == ", " = ") for line in lines]
+    lines = [re.sub(r"(?<=\w)~(?=\w)", "-", line) for line in lines]
+    # The 1928 print has narrow columns: only very short lines can be list items.
+    return [clean_french(paragraph) for paragraph in join_lines(lines, list_width=40)]
 
 
 def build_1928() -> list[dict[str, object]]:
@@ -342,7 +345,8 @@ def build_1928() -> list[dict[str, object]]:
                     heading_en="Title page")
     preface.paragraphs = _clean_1928_block(title_lines)
     first, last = CERTIFICATE_1928
-    preface.notes_fr = " ".join(_clean_1928_block([lines[n - 1] for n in range(first, last + 1)]))
+    certificate = _clean_1928_block([lines[n - 1] for n in range(first, last + 1)])
+    preface.notes_fr = " ".join(certificate).replace("\n", " ")
     preface.notes_en = sources["certificate_en"]
     entries: list[Entry] = [preface]
     current: Entry = preface
