@@ -65,6 +65,7 @@ _LATEX = (
     (re.compile(r"\\(?:geq|ge)\b"), "≥"),
     (re.compile(r"\\(?:leq|le)\b"), "≤"),
     (re.compile(r"\\neq\b"), "≠"),
+    (re.compile(r"\\pm\b"), "±"),
     (re.compile(r"\\approx\b"), "≈"),
     (re.compile(r"\\Sigma|\\sum"), "Σ"),
     (re.compile(r"\\frac\{([^{}]*)\}\{([^{}]*)\}"), r"(\1)/(\2)"),
@@ -72,6 +73,7 @@ _LATEX = (
     (re.compile(r"\\text\{([^{}]*)\}|\\mathrm\{([^{}]*)\}"), r"\1\2"),
     (re.compile(r"\^\{([^{}]*)\}"), r"^\1"),
     (re.compile(r"_\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"(?<=[A-Za-z])_(?=\w)"), ""),
 )
 
 
