@@ -231,7 +231,8 @@ def bilingual_sections(chapter: dict, lines: list[str]) -> list[dict]:
         top = ".".join(key.split(".")[:3])
         if current is None or current["_top"] != top:
             title = headings.get(top, {"fr": "", "en": ""})
-            heading = f"{top} {title['fr']}".strip()
+            both = " / ".join(part for part in (title["fr"], title["en"]) if part)
+            heading = f"{top} {both}".strip()
             current = {
                 "number": f"{chapter['number']}.{len(sections) + 1}",
                 "anchor": top.lower().replace(".", "-"),

@@ -174,7 +174,7 @@ def blocks_from_lines(lines: list[str]) -> list[dict]:
                 or re.search(r"\b(Monsieur|Madame)\b", text)
             ):
                 text = ""  # what is left only introduced an address (and names whose address it was)
-            if text and not _is_introduction_only(text) and re.search(r"[\w]", text):
+            if text and not (had_address and _is_introduction_only(text)) and re.search(r"[\w]", text):
                 blocks.append({"type": "paragraph", "text": text})
         paragraph = []
 
@@ -240,14 +240,17 @@ def blocks_from_lines(lines: list[str]) -> list[dict]:
             flush_paragraph()
             is_ordered = bool(ordered) and not item
             items: list[str] = []
+            labels: list[str] = []
             while index < len(lines):
                 current = lines[index].rstrip()
                 match = _LIST_ITEM.match(current) if not is_ordered else _ORDERED_ITEM.match(current)
                 if match:
                     text = inline(match.group(match.lastindex))
                     depth = len(match.group(1).expandtabs(4)) // 2
-                    if text and not _is_introduction_only(text):
+                    had_address = bool(EMAIL.search(current) or PHONE.search(current))
+                    if text and not (had_address and _is_introduction_only(text)):
                         items.append(("  " * depth + text) if depth else text)
+                        labels.append(match.group(2) if is_ordered else "")
                     index += 1
                 elif (
                     items
@@ -260,6 +263,11 @@ def blocks_from_lines(lines: list[str]) -> list[dict]:
                     index += 1
                 else:
                     break
+            if is_ordered and labels != [str(n) for n in range(1, len(labels) + 1)]:
+                # Numbered from elsewhere than 1 (a list cut by a paragraph, "4. Récidive"): the
+                # printed numbers are kept in the items rather than renumbered by the reader.
+                items = [f"{label}. {text}" for label, text in zip(labels, items, strict=True)]
+                is_ordered = False
             if items:
                 blocks.append({"type": "list", "ordered": is_ordered, "items": items})
             continue
