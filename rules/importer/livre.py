@@ -79,11 +79,18 @@ _LATEX = (
 
 def latex_to_text(text: str) -> str:
     """The PDF extraction left some formulas as LaTeX ($2k-1$, \\frac{…}{…}): plain text."""
-    if "$" not in text and "\\" not in text:
+    if "$" not in text and not re.search(r"\\[a-zA-Z]{2,}", text):
         return text
     for pattern, replacement in _LATEX:
         text = pattern.sub(replacement, text)
     return text.replace("$", "").replace("{", "").replace("}", "")
+
+
+def _link_text(match: re.Match) -> str:
+    label, target = match.group(1), match.group(2)
+    if target in ("#", "") or label.replace("\\", "") == target:
+        return label
+    return f"{label} ({target})"
 
 
 def inline(text: str) -> str:
@@ -95,8 +102,7 @@ def inline(text: str) -> str:
     text = _LIST_ITEM_TAG.sub(" • ", text)
     text = _TAG.sub("", text)
     text = re.sub(r"•(\s*•)+", "•", text)
-    text = _LINK.sub(lambda m: m.group(1) if m.group(2) in ("#", "") else f"{m.group(1)} ({m.group(2)})",
-                     text)
+    text = _LINK.sub(_link_text, text)
     text = text.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
     # Escaped characters ("\*\*" for a two-star hotel) are text, not markup.
     text = text.replace("\\*", "\x00").replace("\\_", "\x01")
@@ -104,6 +110,38 @@ def inline(text: str) -> str:
     text = re.sub(r"(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])", "", text)
     text = text.replace("\\", "").replace("\x00", "*").replace("\x01", "_")
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _introduces_address(text: str) -> bool:
+    return (
+        len(text.split()) < 5
+        or re.match(r"(?i)(adresse|mail|par mail|contacter)\b", text) is not None
+        or re.search(r"\b(Monsieur|Madame)\b", text) is not None
+    )
+
+
+def _without_addresses(lines: list[str]) -> list[str]:
+    """The lines of a paragraph, cleaned, without the e-mail addresses and phone numbers and
+    without what only introduced them ("Par mail :", "Mail du directeur : Monsieur X")."""
+    cleaned = [re.sub(r"\s*\(\s*\)", "", inline(line)) for line in lines]
+    had = [bool(EMAIL.search(line) or PHONE.search(line)) for line in lines]
+    drop = [False] * len(lines)
+    for index, (text, address) in enumerate(zip(cleaned, had, strict=True)):
+        if not address:
+            continue
+        if text.endswith(":") and not _introduces_address(text):
+            # "… au secrétariat fédéral : <address>": the sentence stays, without its address.
+            cleaned[index] = text.rstrip(" :") + "."
+        elif _introduces_address(text):
+            drop[index] = True
+            previous = cleaned[index - 1] if index else ""
+            if previous and not had[index - 1] and (
+                previous.rstrip().endswith(":")
+                or re.match(r"(?i)(adresse|mail|contacter)\b", previous)
+                or re.search(r"\b(Monsieur|Madame)\b", previous)
+            ):
+                drop[index - 1] = True
+    return [text for text, dropped in zip(cleaned, drop, strict=True) if text and not dropped]
 
 
 def _is_introduction_only(text: str) -> bool:
@@ -165,15 +203,9 @@ def blocks_from_lines(lines: list[str]) -> list[dict]:
         nonlocal paragraph
         if paragraph:
             # Lines ended by a hard break ("  ") stay lines of one paragraph.
-            text = "\n".join(filter(None, (inline(line) for line in paragraph)))
-            text = re.sub(r"\s*\(\s*\)", "", text)
+            kept = _without_addresses(paragraph)
+            text = "\n".join(kept)
             had_address = any(EMAIL.search(line) or PHONE.search(line) for line in paragraph)
-            if had_address and (
-                len(text.split()) < 5
-                or re.match(r"(?i)(adresse|mail|par mail|contacter)\b", text)
-                or re.search(r"\b(Monsieur|Madame)\b", text)
-            ):
-                text = ""  # what is left only introduced an address (and names whose address it was)
             if text and not (had_address and _is_introduction_only(text)) and re.search(r"[\w]", text):
                 blocks.append({"type": "paragraph", "text": text})
         paragraph = []
