@@ -20,6 +20,7 @@ Objections carry their message in French and in English (the engine's explanatio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -83,15 +84,24 @@ def check_answer_key(content: dict) -> list[Objection]:
     from positions.engine import AnalysisInputError
 
     scenario = content["scenario"]
-    analyses = {}
     try:
-        for language in ("fr", "en"):
-            with translation.override(language):
-                analyses[language] = _analyse(scenario, language)
+        with translation.override("fr"):
+            analysis_fr = _analyse(scenario, "fr")
+        # The engine's search is the costly part: the English explanations are only needed
+        # when there is something to explain.
+        if not _objections(content, analysis_fr, analysis_fr):
+            return []
+        with translation.override("en"):
+            analysis_en = _analyse(scenario, "en")
     except AnalysisInputError as error:
         message = str(getattr(error, "message", error))
         field = str(getattr(error, "field", "") or "")
         return [Objection(f"scenario.{field}" if field else "scenario", message, message)]
+    return _objections(content, analysis_fr, analysis_en)
+
+
+def _objections(content: dict, analysis_fr, analysis_en) -> list[Objection]:
+    scenario = content["scenario"]
     body = content.get("body") or {}
     decisions = body.get("decisions") or []
     sanctions = body.get("sanctions") or []
@@ -101,7 +111,6 @@ def check_answer_key(content: dict) -> list[Objection]:
     rate = scenario.get("rate") or "standard"
 
     objections: list[Objection] = []
-    analysis_fr, analysis_en = analyses["fr"], analyses["en"]
 
     if scenario.get("claim") and analysis_fr.claim is not None:
         verdict_fr, verdict_en = analysis_fr.claim, analysis_en.claim
@@ -192,12 +201,17 @@ def _illegal_move_objections(analysis_fr, analysis_en, outcome: str | None, acti
 
 def _second_illegal_outcome(illegal) -> str | None:
     """A second illegal move loses, unless the opponent cannot mate at all: then a draw (7.5.5)."""
+    return _outcome_after_second_illegal_move(illegal.restore_fen, illegal.side)
+
+
+@lru_cache(maxsize=256)
+def _outcome_after_second_illegal_move(restore_fen: str, side: str) -> str | None:
     import chess
 
     from positions import mate
 
-    offender = chess.WHITE if illegal.side == "white" else chess.BLACK
-    search = mate.can_checkmate(chess.Board(illegal.restore_fen), not offender)
+    offender = chess.WHITE if side == "white" else chess.BLACK
+    search = mate.can_checkmate(chess.Board(restore_fen), not offender)
     if search.verdict == "no":
         return "draw"
     if search.verdict == "yes":

@@ -73,7 +73,8 @@ def parse(text: str, format_name: str) -> ParseResult:
 
 
 def validate_entries(
-    entries: list[BankEntry], *, engine: bool = True, use_database: bool = True
+    entries: list[BankEntry], *, engine: bool = True, use_database: bool = True,
+    skip_engine_for: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[BankEntry], list[ParseProblem]]:
     """Validate every entry (schema, chess, citations, engine check, unique uids).
 
@@ -100,7 +101,7 @@ def validate_entries(
         seen.setdefault(entry.uid, label)
         if content_problems:
             continue
-        if engine and needs_engine(content):
+        if engine and needs_engine(content) and content_hash(content) not in skip_engine_for:
             objections = check_answer_key(content)
             problems.extend(
                 ParseProblem(
@@ -156,7 +157,10 @@ def import_entries(
 
     if status not in (Status.DRAFT, Status.PUBLISHED):
         raise ValueError(_("Un import crée des brouillons ou des questions publiées."))
-    valid, problems = validate_entries(entries)
+    # The engine's search is slow; a question whose content was already published passed it.
+    known = set(Question.objects.filter(uid__in=[entry.uid for entry in entries])
+                .values_list("current_version__content_hash", flat=True))
+    valid, problems = validate_entries(entries, skip_engine_for=known)
     problems = list(parse_problems or []) + problems
     if problems:
         raise ImportFailed(problems)
