@@ -40,6 +40,16 @@
     }
   });
 
+  // Irreversible actions (retiring a question) ask first; without script the server still
+  // requires the POST, so nothing happens by following a link.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.matches && target.matches("select[name='type']") && target.form) {
