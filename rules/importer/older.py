@@ -198,8 +198,19 @@ def _reading_key(entry: Entry) -> tuple:
     return sort_key(entry.number)
 
 
+def _english_headings(entries: list[Entry]) -> list[Entry]:
+    """Our English names of the top-level articles (the 2017 and 2009 texts are French only)."""
+    names = _sources("headings-en.json")
+    for entry in entries:
+        if entry.kind in ("article", "preface") and entry.number in names:
+            entry.heading_en = names[entry.number]
+        elif entry.kind == "part":
+            entry.heading_en = PARTS[entry.number][1]
+    return entries
+
+
 def build_2017() -> list[dict[str, object]]:
-    return to_dict(parse_2017())
+    return to_dict(_english_headings(parse_2017()))
 
 
 # ---------------------------------------------------------------------------------------
@@ -281,7 +292,7 @@ def build_2009() -> list[dict[str, object]]:
             continue
         block.append(line)
     flush()
-    return to_dict(entries)
+    return to_dict(_english_headings(entries))
 
 
 # ---------------------------------------------------------------------------------------
