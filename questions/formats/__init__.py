@@ -22,6 +22,7 @@ class BankEntry:
     uid: str
     content: dict
     label: str = ""  # where it came from, for messages: "#3", "question 3 (name)"
+    source_format: str = "json"  # the format it was read from
 
 
 @dataclass

@@ -320,7 +320,7 @@ def _parse_block(block: str, title: str, metadata: str) -> BankEntry:
 
     # Only an explicit id is taken as is: a bare name could collide with one of our uids.
     uid = idnumber if UID_RE.match(idnumber) else stable_uid("gift", title, content)
-    return BankEntry(uid=uid, content=content)
+    return BankEntry(uid=uid, content=content, source_format="gift")
 
 
 def _parse_answers(answers: str, content: dict, flags: dict, is_html: bool) -> None:

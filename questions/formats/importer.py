@@ -73,7 +73,10 @@ def parse(text: str, format_name: str) -> ParseResult:
 
 
 def validate_entries(
-    entries: list[BankEntry], *, engine: bool = True, use_database: bool = True,
+    entries: list[BankEntry],
+    *,
+    engine: bool = True,
+    use_database: bool = True,
     skip_engine_for: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[BankEntry], list[ParseProblem]]:
     """Validate every entry (schema, chess, citations, engine check, unique uids).
@@ -113,7 +116,7 @@ def validate_entries(
             )
             if objections:
                 continue
-        valid.append(BankEntry(uid=entry.uid, content=content, label=label))
+        valid.append(BankEntry(entry.uid, content, label=label, source_format=entry.source_format))
     return valid, problems
 
 
@@ -150,16 +153,22 @@ def import_entries(
     reviewer=None,
     note: str = "",
     parse_problems: list[ParseProblem] | None = None,
-    format_name: str = "json",
+    format_name: str | None = None,
 ) -> ImportReport:
-    """Validate then store every entry, or nothing at all (raises ImportFailed)."""
+    """Validate then store every entry, or nothing at all (raises ImportFailed).
+
+    ``format_name`` defaults to the format each entry was read from.
+    """
     from questions.services import store_imported
 
     if status not in (Status.DRAFT, Status.PUBLISHED):
         raise ValueError(_("Un import crée des brouillons ou des questions publiées."))
     # The engine's search is slow; a question whose content was already published passed it.
-    known = set(Question.objects.filter(uid__in=[entry.uid for entry in entries])
-                .values_list("current_version__content_hash", flat=True))
+    known = set(
+        Question.objects.filter(uid__in=[entry.uid for entry in entries]).values_list(
+            "current_version__content_hash", flat=True
+        )
+    )
     valid, problems = validate_entries(entries, skip_engine_for=known)
     problems = list(parse_problems or []) + problems
     if problems:
@@ -170,7 +179,7 @@ def import_entries(
             latest_is_published = Question.objects.filter(
                 uid=entry.uid, draft__isnull=True, current_version__isnull=False
             ).exists()
-            if _unchanged_through_format(entry, format_name) and (
+            if _unchanged_through_format(entry, format_name or entry.source_format) and (
                 status != Status.PUBLISHED or latest_is_published
             ):
                 report.unchanged.append(entry.uid)

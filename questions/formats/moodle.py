@@ -447,7 +447,7 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str) -> BankEn
 
     # Only an explicit id is taken as is: a bare name could collide with one of our uids.
     uid = idnumber if UID_RE.match(idnumber) else stable_uid("moodle", name, content)
-    return BankEntry(uid=uid, content=content)
+    return BankEntry(uid=uid, content=content, source_format="moodlexml")
 
 
 def _parse_multichoice(question: ET.Element, answers: list[ET.Element], content: dict, flags: dict) -> None:

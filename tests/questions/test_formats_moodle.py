@@ -165,3 +165,14 @@ def test_a_dtd_is_refused(db):
 def test_a_file_that_is_not_moodle_xml_is_refused(db):
     with pytest.raises(ImportFailed):
         import_text("<html><body/></html>", format_name="moodlexml")
+
+
+def test_import_entries_knows_the_format_the_entries_came_from(db):
+    from questions.formats.importer import import_entries
+    from questions.services import store_imported
+
+    store_imported(uid="uvr-claim", content=normalised(samples.threefold_claim()), status=Status.PUBLISHED)
+    question = Question.objects.get()
+    parsed = moodle.parse(moodle.export([BankEntry(question.uid, question.current_version.content())]))
+    report = import_entries(parsed.entries, status=Status.DRAFT)
+    assert report.unchanged == ["uvr-claim"]
