@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from functools import cache
 
-from rules.importer import read_seed
+from rules.importer import SEED_FILES, seeds_dir
 
 # French-only stretches of the Livre (the 2018 Laws and glossary in French, the RIDNA,
 # tie-breaks, ratings): the interleaved English chapters would make "piece" look French.
@@ -134,7 +134,9 @@ def _unaccented(word: str) -> str:
 @cache
 def _vocabulary() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
     counts: Counter[str] = Counter()
-    lines = read_seed("001")
+    # The raw file, not read_seed(): the vocabulary must not change when someone adds a
+    # correction to the Livre's Laws chapters (it would silently change this importer's output).
+    lines = (seeds_dir() / SEED_FILES["001"]).read_text(encoding="utf-8").split("\n")
     for first, last in _FRENCH_RANGES:
         for line in lines[first - 1 : last]:
             counts.update(w for w in _WORD.findall(line) if w.isalpha())
