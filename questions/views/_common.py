@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
 
 
 def partial(request: HttpRequest, template: str, name: str) -> str:
@@ -12,3 +13,11 @@ def partial(request: HttpRequest, template: str, name: str) -> str:
 
 def language(request: HttpRequest) -> str:
     return "en" if (getattr(request, "LANGUAGE_CODE", "fr") or "fr").startswith("en") else "fr"
+
+
+def analyse_panel_url() -> str:
+    """The positions app's engine panel, or "" when that app does not offer it."""
+    try:
+        return reverse("positions:analyse_panel")
+    except NoReverseMatch:
+        return ""

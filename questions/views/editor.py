@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -15,16 +14,9 @@ from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
 from questions.models import Question
-from questions.views._common import language
+from questions.views._common import analyse_panel_url, language
 
 EDITOR_TEMPLATE = "questions/editor.html"
-
-
-def _analyse_panel_url() -> str:
-    try:
-        return reverse("positions:analyse_panel")
-    except NoReverseMatch:  # the positions app does not offer its panel (yet)
-        return ""
 
 
 def _citation_labels(values: list[str]) -> dict[str, str]:
@@ -41,7 +33,7 @@ def _editor_context(request: HttpRequest, editor: QuestionEditor, question: Ques
         "editor": editor,
         "form": editor.form,
         "question": question,
-        "analyse_panel_url": _analyse_panel_url(),
+        "analyse_panel_url": analyse_panel_url(),
     }
 
 

@@ -16,7 +16,7 @@ from questions import permissions, services, ui_services
 from questions.content import ContentError
 from questions.forms import CommentForm, ReviewDecisionForm
 from questions.models import Question, Status
-from questions.views._common import language
+from questions.views._common import analyse_panel_url, language
 
 
 @require_POST
@@ -76,6 +76,7 @@ def _review_context(request: HttpRequest, question: Question, **extra) -> dict:
         "can_review": permissions.can_review(request.user, question),
         "can_comment": permissions.can_comment(request.user, question),
         "comment_form": CommentForm(),
+        "analyse_panel_url": analyse_panel_url(),
         "decision_form": ReviewDecisionForm(),
     }
     context.update(extra)

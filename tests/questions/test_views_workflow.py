@@ -108,6 +108,12 @@ def test_the_review_page_shows_the_engine_verdict(other_trainer, ruling_question
     assert 'data-engine="agrees"' in body
 
 
+def test_the_review_page_asks_the_engine_panel_about_the_scenario(other_trainer, ruling_question):
+    body = client_for(other_trainer).get(url("review", ruling_question)).content.decode()
+    assert f'hx-post="{reverse("positions:analyse_panel")}"' in body
+    assert 'name="flag_fell" value="white"' in body
+
+
 def test_a_draft_has_no_review_page_for_other_trainers(other_trainer, draft_question):
     assert client_for(other_trainer).get(url("review", draft_question)).status_code == 404
 
