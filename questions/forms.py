@@ -739,7 +739,18 @@ def content_from_cleaned(cleaned: dict[str, Any], lists: dict[str, list[dict[str
 def _scenario_from_cleaned(cleaned: dict[str, Any]) -> dict[str, Any] | None:
     fen = (cleaned.get("fen") or "").strip()
     moves = (cleaned.get("moves") or "").strip()
-    if not cleaned.get("with_scenario") and not fen and not moves:
+    # Any part of a scenario makes one: a flag fall in the initial position has no FEN or moves.
+    parts = (
+        "with_scenario",
+        "claim_type",
+        "flag_fell",
+        "clock_white",
+        "clock_black",
+        "arrows",
+        "circles",
+        "squares",
+    )
+    if not fen and not moves and not any(cleaned.get(name) for name in parts):
         return None
     scenario: dict[str, Any] = {
         "fen": fen,

@@ -350,3 +350,10 @@ def test_the_editor_speaks_english(trainer):
 def test_the_preview_shows_the_english_text_to_an_english_speaker(trainer):
     response = english_client(trainer).post(PREVIEW, editor_data(core_samples.single()))
     assert "Move the knight" in response.content.decode()
+
+
+def test_a_flag_fall_in_the_initial_position_keeps_its_scenario(trainer):
+    content = flag_fall_ruling()
+    data = editor_data(content, uid="q-initial", fen=None, with_scenario=None)
+    response = client_for(trainer).post(PREVIEW, data)
+    assert response.context["content"]["scenario"]["flag_fell"] == "white"
