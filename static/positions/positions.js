@@ -133,7 +133,12 @@
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }
 
-    if (!readInput()) { squares = {}; }
+    // An empty field means the initial position: show it, write nothing until a change.
+    if (!readInput()) {
+      var initial = parsePlacement(editor.dataset.initialFen.split(" ")[0]);
+      squares = input.value.trim() ? {} : initial;
+      if (!input.value.trim()) castling.forEach(function (box) { box.checked = true; });
+    }
     draw();
 
     editor.addEventListener("click", function (event) {
