@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
 
 from questions import permissions, ui_services
 from questions.forms import BankFilterForm, ExportForm
@@ -20,6 +21,7 @@ PAGE_SIZE = 25
 
 @require_GET
 @login_required
+@vary_on_headers("HX-Request")
 def bank(request: HttpRequest) -> HttpResponse:
     visible = permissions.visible_questions(request.user)
     form = BankFilterForm(request.GET or None, authors=ui_services.author_choices(visible))
@@ -74,6 +76,7 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@vary_on_headers("HX-Request")
 def candidate_preview(request: HttpRequest, uid: str) -> HttpResponse:
     """The question exactly as a candidate sees it; POST = "try it": the trainer answers and
     gets the score the exams would give."""
@@ -102,6 +105,7 @@ def _chosen_version(request: HttpRequest, question: Question):
 
 @require_GET
 @login_required
+@vary_on_headers("HX-Request")
 def history(request: HttpRequest, uid: str) -> HttpResponse:
     """Every version the user may read, and a word-level diff between two of them."""
     question = permissions.get_question_for_user(request.user, uid)

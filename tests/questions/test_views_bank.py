@@ -271,3 +271,7 @@ def test_the_home_page_offers_the_bank_to_trainers(trainer):
 def test_the_home_page_does_not_offer_the_bank_to_trainees(trainee):
     body = client_for(trainee).get("/").content.decode()
     assert 'data-nav="questions"' not in body
+
+
+def test_the_list_varies_on_htmx_requests(trainer):
+    assert "HX-Request" in client_for(trainer).get(BANK)["Vary"]
