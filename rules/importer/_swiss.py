@@ -24,7 +24,7 @@ _ENGLISH = {
     "the", "of", "and", "is", "are", "to", "a", "an", "in", "for", "by", "who", "that", "not",
     "he", "shall", "be", "player", "players", "with", "on", "his", "their", "round", "colour",
     "bracket", "pairing", "pairings", "games", "game", "see", "if", "or", "this", "it", "which",
-    "from",
+    "from", "way",
 }
 _CODE = re.compile(r"C\.04\.(\d)")
 _SECTION = re.compile(r"^[.*\s]*([A-E])(?:\.?\s?(\d{1,2}))?\.?(?=[\s:*-]|$)")
@@ -36,11 +36,14 @@ _TITLE_NUMBER = re.compile(r"^[.]?(?:C\.04\.\d\.?|[A-E](?:\.?\d{1,2})?(?:\.|\s|$
 _WORD = re.compile(r"[a-zàâçéèêëîïôûùüœ']+")
 
 
-def language_of(text: str) -> str:
+def language_of(text: str, *, previous: str = "fr") -> str:
+    """French or English by telling words; a tie keeps the language of the previous line."""
     words = _WORD.findall(text.lower())
-    french = sum(word in _FRENCH or "é" in word or "è" in word for word in words)
+    french = sum(word in _FRENCH or "é" in word or "è" in word or word.endswith("ement") for word in words)
     english = sum(word in _ENGLISH for word in words)
-    return "fr" if french >= english else "en"
+    if french == english:
+        return previous
+    return "fr" if french > english else "en"
 
 
 class _Stream:
@@ -77,8 +80,13 @@ def _heading_key(stream: _Stream, text: str) -> tuple[str, bool]:
 
 def _paragraph_key(stream: _Stream, text: str) -> tuple[str, str]:
     """(rule key, text without its label)."""
-    match = _LABEL.match(text)
     base = f"{stream.top}.{stream.section}" if stream.section else stream.top
+    bare = re.fullmatch(r"[a-i]\.", text)
+    if bare and stream.top:
+        # A label printed alone ("h.") heads the sub-items that follow (h1, h2).
+        stream.key = f"{base}.{text[0]}"
+        return stream.key, ""
+    match = _LABEL.match(text)
     if match and stream.top:
         if match.group("section"):
             stream.section = match.group("section")
@@ -144,6 +152,7 @@ def bilingual_sections(chapter: dict, lines: list[str]) -> list[dict]:
     heading_keys: set[str] = set()
     intro: list[str] = []
     split_headings = chapter.get("split_headings", {})
+    last_language = "fr"
 
     def add(key: str, language: str, text: str) -> None:
         if key not in texts:
@@ -170,7 +179,7 @@ def bilingual_sections(chapter: dict, lines: list[str]) -> list[dict]:
         text = text.lstrip("- ").strip()
         if not text:
             continue
-        language = language_of(text)
+        language = language_of(text, previous=last_language)
         if text in split_headings:
             # A heading printed once for both languages.
             key, _ = _heading_key(streams["fr"], text)
@@ -215,7 +224,9 @@ def bilingual_sections(chapter: dict, lines: list[str]) -> list[dict]:
             stream.key = key
             continue
         key, body = _paragraph_key(stream, text)
-        add(key, language, body.strip())
+        if body.strip():
+            add(key, language, body.strip())
+        last_language = language
 
     sections: list[dict] = []
     intro_blocks = blocks_from_lines(intro)
