@@ -60,3 +60,19 @@ def citation_text(citation: dict[str, str]) -> str:
     if citation.get("edition") == "livre":
         return f"Livre {citation.get('article', '')}"
     return f"{citation.get('edition', '')} art. {citation.get('article', '')}"
+
+
+@register.inclusion_tag("questions/_candidate_question.html")
+def candidate_question(
+    version, prefix: str = "", shuffle_seed=None, response: dict | None = None, disabled: bool = False
+) -> dict[str, Any]:
+    """``{% candidate_question version prefix="q3-" shuffle_seed=copy.pk %}``: a question as a
+    candidate sees it (exams, practice), with its answer inputs and without its answer key."""
+    from questions.ui_services import candidate_view
+
+    language = "en" if (get_language() or "fr").startswith("en") else "fr"
+    return {
+        "question": candidate_view(version, language=language, prefix=prefix, shuffle_seed=shuffle_seed),
+        "response": response or {},
+        "disabled": disabled,
+    }
