@@ -352,3 +352,25 @@ def test_livre_keeps_no_markdown_or_html():
     # "catégorie ** ou équivalent" (a two-star hotel) is text; "**bold**" would be markup.
     assert not re.search(r"\*\*\S", text)
     assert "<li>" not in text and "](" not in text and "$" not in text
+
+
+# --- OCR repair -------------------------------------------------------------------------
+
+
+def test_ocr_repair_restores_accents_lost_or_misread():
+    from rules.importer._ocr import clean_french
+
+    assert clean_french("La piéce doit étre jouée aprés") == "La pièce doit être jouée après"
+
+
+def test_ocr_repair_leaves_a_correct_participle_alone():
+    from rules.importer._ocr import clean_french
+
+    assert clean_french("il est constaté que") == "il est constaté que"
+
+
+def test_ocr_repair_only_turns_a_into_a_grave_where_avoir_is_impossible():
+    from rules.importer._ocr import clean_french
+
+    assert clean_french("le joueur a la priorité") == "le joueur a la priorité"
+    assert clean_french("il est autorisé a réclamer") == "il est autorisé à réclamer"
