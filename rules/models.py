@@ -358,8 +358,9 @@ class SearchDocument(models.Model):
 
     Kept in sync by ``load_rulebook`` and ``load_edition``. On SQLite an FTS5 table
     (``rules_search_fts``, external content = this table) indexes ``title`` and ``body``;
-    on PostgreSQL a GIN index on ``to_tsvector('simple', folded)`` does, because the
-    ``unaccent`` extension cannot be relied upon.
+    on PostgreSQL a stored generated column ``search_vector`` = ``to_tsvector('simple',
+    folded)`` with a GIN index does (created by the migration, unknown to the ORM), because
+    the ``unaccent`` extension cannot be relied upon.
     """
 
     kind = models.CharField(max_length=10, choices=SearchDocumentKind.choices)

@@ -165,9 +165,9 @@ def _ranked_ids(terms: list[str], *, any_term: bool, language: str, edition: str
     if connection.vendor == "postgresql":
         tsquery = (" | " if any_term else " & ").join(f"{term}:*" for term in terms)
         sql = (
-            "SELECT d.id, ts_rank(to_tsvector('simple', d.folded), to_tsquery('simple', %s)) AS score "  # noqa: S608
+            "SELECT d.id, ts_rank(d.search_vector, to_tsquery('simple', %s)) AS score "  # noqa: S608
             "FROM rules_searchdocument d "
-            f"WHERE to_tsvector('simple', d.folded) @@ to_tsquery('simple', %s) AND {where} "
+            f"WHERE d.search_vector @@ to_tsquery('simple', %s) AND {where} "
             "ORDER BY score DESC, d.id LIMIT %s"
         )
         arguments = [tsquery, tsquery, *params, limit]

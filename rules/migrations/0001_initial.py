@@ -28,11 +28,16 @@ SQLITE_BACKWARD = [
     "DROP TRIGGER IF EXISTS rules_search_ai",
     "DROP TABLE IF EXISTS rules_search_fts",
 ]
+# A stored tsvector: ranking reads it instead of re-parsing long Livre sections per query.
 POSTGRES_FORWARD = [
-    "CREATE INDEX rules_search_folded_gin ON rules_searchdocument "
-    "USING GIN (to_tsvector('simple', folded))",
+    "ALTER TABLE rules_searchdocument ADD COLUMN search_vector tsvector "
+    "GENERATED ALWAYS AS (to_tsvector('simple', folded)) STORED",
+    "CREATE INDEX rules_search_vector_gin ON rules_searchdocument USING GIN (search_vector)",
 ]
-POSTGRES_BACKWARD = ["DROP INDEX IF EXISTS rules_search_folded_gin"]
+POSTGRES_BACKWARD = [
+    "DROP INDEX IF EXISTS rules_search_vector_gin",
+    "ALTER TABLE rules_searchdocument DROP COLUMN IF EXISTS search_vector",
+]
 
 
 def _run(schema_editor, statements):
