@@ -405,10 +405,11 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
         if not isinstance(key, str) or not KEY_RE.match(key):
             checker.add(item_path + ".key",
                         _("La clé d'une option est courte, en minuscules, chiffres et tirets."))
+            key = ""  # reported; keeps the checks that follow from tripping over it
         elif key in keys:
             checker.add(item_path + ".key", _("La clé « %(key)s » est répétée.") % {"key": key})
         keys.add(key)
-        result.append(item)
+        result.append({**item, "key": key})
     return result
 
 
