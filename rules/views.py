@@ -23,11 +23,9 @@ def _show(request: HttpRequest, edition: Edition) -> str:
     """Which language column(s) to show: ?show=both|fr|en, both by default when there are two."""
     default = "both" if edition.bilingual else (edition.languages[0] if edition.languages else "fr")
     value = request.GET.get("show", default)
-    if value not in SHOW_CHOICES:
-        return default
-    if value == "both" and not edition.bilingual:
-        return default
-    return value
+    if value == "both":
+        return value if edition.bilingual else default
+    return value if value in SHOW_CHOICES and value in edition.languages else default
 
 
 def _languages(show: str) -> list[str]:

@@ -201,3 +201,8 @@ def test_the_glossary_is_in_alphabetical_order_of_the_interface_language(ruleboo
 
 def test_search_for_a_group_number_redirects_to_the_group(rulebook):
     assert Client().get("/rules/search/?q=9.6")["Location"] == "/rules/2018/9.6/"
+
+
+def test_asking_for_a_language_the_edition_lacks_shows_the_one_it_has(rulebook):
+    content = Client().get("/rules/2017/4.2.1/?show=en").content.decode()
+    assert 'class="rules-column" lang="fr"' in content and 'class="rules-column" lang="en"' not in content
