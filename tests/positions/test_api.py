@@ -75,3 +75,14 @@ def test_it_rejects_a_huge_body(db):
 
 def test_it_refuses_get(db):
     assert Client().get(URL).status_code == 405
+
+
+def test_it_follows_accept_language(db):
+    response = post({"moves": ["e4"]}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response["Content-Language"] == "en"
+
+
+def test_a_pgn_with_clocks_and_a_custom_start(db):
+    pgn = '[SetUp "1"]\n[FEN "7k/8/6K1/8/8/8/8/R7 w - - 99 80"]\n\n80. Ra8# {[%clk 0:00:05]}'
+    data = post({"pgn": pgn, "claim": {"type": "fifty"}}).json()
+    assert (data["status"], data["claim"]["valid"], data["plies"][0]["clock"]) == ("checkmate", False, "0:00:05")

@@ -191,3 +191,11 @@ def test_to_dict_has_the_api_fields():
         "claim",
         "flag_fall",
     } <= set(data)
+
+
+def test_an_en_passant_capture_that_would_expose_the_king_does_not_count():
+    # After ...c5, bxc6 e.p. would open the fifth rank to the rook: the capture is not legal,
+    # so the position is the same as the later ones with the same placement (9.2.2.1).
+    moves = ["c5", "Ka4", "Kd1", "Ka5", "Ke1", "Ka4", "Kd1", "Ka5", "Ke1"]
+    result = run(fen="8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1", moves=moves)
+    assert result.repetition.plies == [1, 5, 9]
