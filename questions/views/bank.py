@@ -66,9 +66,11 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
             "content": shown.content() if shown else None,
             "candidate": ui_services.candidate_view(shown, language=language(request)) if shown else None,
             "changes": question.status_changes.select_related("actor", "version").order_by("-at", "-pk"),
-            "comments": question.comments.select_related("author", "version")
-            if context["can_read_draft"]
-            else [],
+            "comments": [
+                comment
+                for comment in question.comments.select_related("author", "version", "version__question")
+                if comment.version is None or permissions.can_read_version(request.user, comment.version)
+            ],
         }
     )
     return render(request, "questions/detail.html", context)

@@ -87,7 +87,10 @@ def _review_context(request: HttpRequest, question: Question, **extra) -> dict:
 @login_required
 def review(request: HttpRequest, uid: str) -> HttpResponse:
     question = permissions.get_question_for_user(request.user, uid)
-    if not permissions.can_read_draft(request.user, question) or question.draft is None:
+    if question.draft is None:
+        # Nothing under review any more (published or retired): the question's page says so.
+        return redirect("questions:detail", uid=question.uid)
+    if not permissions.can_read_draft(request.user, question):
         raise PermissionDenied
     return render(request, "questions/review.html", _review_context(request, question))
 

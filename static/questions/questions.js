@@ -50,6 +50,13 @@
     }
   });
 
+  // Enter in the article search box searches; it must not submit (save) the whole editor.
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.matches && event.target.matches("#article-query")) {
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.matches && target.matches("select[name='type']") && target.form) {

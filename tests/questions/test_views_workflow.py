@@ -335,3 +335,26 @@ def test_other_roles_cannot_clear_the_flag(request, role, published_question):
 
 def test_clear_flag_refuses_get(other_trainer, published_question):
     assert client_for(other_trainer).get(url("clear_flag", published_question)).status_code == 405
+
+
+def test_the_review_page_of_a_published_question_leads_to_the_question(other_trainer, published_question):
+    response = client_for(other_trainer).get(url("review", published_question))
+    assert response.status_code == 302
+    assert response["Location"] == url("detail", published_question)
+
+
+def test_past_review_comments_stay_on_the_question_page(trainer, other_trainer, in_review_question):
+    services.add_comment(question=in_review_question, user=other_trainer, text="Très clair.")
+    services.approve(question=in_review_question, reviewer=other_trainer)
+    body = client_for(trainer).get(url("detail", in_review_question)).content.decode()
+    assert "Très clair." in body
+
+
+def test_comments_on_a_revision_draft_are_hidden_from_other_trainers(
+    trainer, other_trainer, administrator, published_question
+):
+    services.save_draft(question=published_question, user=trainer, content=core_samples.single(difficulty=3))
+    published_question.refresh_from_db()
+    services.add_comment(question=published_question, user=trainer, text="Note privée sur la révision.")
+    body = client_for(other_trainer).get(url("detail", published_question)).content.decode()
+    assert "Note privée" not in body
