@@ -38,10 +38,14 @@ def linkable_numbers(edition: str) -> set[str]:
 
 
 def _edition_numbers(context: template.Context, edition: str) -> set[str]:
-    cache = context.render_context.setdefault("rules_numbers", {})
-    if edition not in cache:
-        cache[edition] = linkable_numbers(edition)
-    return cache[edition]
+    # Kept on the request: each {% include %} gets a fresh render_context, and the Laws
+    # page includes one template per article.
+    holder = context.get("request") or context.render_context
+    if not hasattr(holder, "rules_numbers"):
+        holder.rules_numbers = {}
+    if edition not in holder.rules_numbers:
+        holder.rules_numbers[edition] = linkable_numbers(edition)
+    return holder.rules_numbers[edition]
 
 
 def link_references(escaped: str, *, edition: str, numbers: set[str]) -> str:
