@@ -4,12 +4,13 @@ Mapping, as for Moodle XML (see ``questions.formats.moodle``): single choice ``{
 ~wrong}``, multiple choice with weights ``{~%50%right ~%-50%wrong}``, true/false ``{TRUE}``,
 numeric ``{#value:tolerance}``, short answer ``{=a =b}``, open answer ``{}`` (the model
 answer and the rubric travel in the general feedback ``####…``, since GIFT has no grader
-information), ruling as a weighted multiple choice (decisions then sanctions). Texts are
+information), ruling as a weighted multiple choice (decisions then sanctions, rebuilt from
+the ``arbitre-ruling``/``arbitre-option`` tags as in Moodle XML). Texts are
 ``[html]`` with Moodle multilang spans for French/English. The uid, units, points,
 difficulty, citations and flags travel in the comment line Moodle reads before a question:
 ``// [id:uid] [tag:arbitre-unit:UVR] …``. A scenario is described in words (moves, position
-in FEN): GIFT cannot embed an image. Not carried: source, option keys, option feedback
-language split is kept (multilang), the English unit.
+in FEN): GIFT cannot embed an image. Not carried: the scenario and the source; choice
+option keys come back as a, b, c….
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 from questions.formats import BankEntry, ParseProblem, ParseResult, stable_uid
 from questions.formats.moodle import (
     ACTIONS_PREFIX,
+    ENGLISH_PREFIX,
     TAG_PREFIX,
     _fraction,
     _json_number,
@@ -103,7 +105,7 @@ def _answers(content: dict) -> list[str]:
         ):
             correct = [item for item in items if item["correct"]]
             share = hundred * Decimal(str(part_points)) / points / (len(correct) or 1)
-            english_prefix = "Decision: " if part == "decision" else "Sanction: "
+            english_prefix = ENGLISH_PREFIX[part]
             for item in items:
                 lines.append(
                     _weighted(

@@ -15,8 +15,11 @@ Mapping (export, and back on import):
 - ``ruling`` → fallback: ``multichoice`` with several answers, decisions then sanctions
   (prefixed « Décision : » / « Sanction : »), the correct decision earning
   decision_points ÷ points, the correct sanctions sharing sanction_points ÷ points, each wrong
-  option costing its part's share. It comes back as a ``multiple`` question with partial
-  credit (Moodle has no notion of a decision and its sanctions).
+  option costing its part's share (so Moodle grades each part much as we do). Tags
+  ``arbitre-ruling:<decision points>:<sanction points>`` and
+  ``arbitre-option:<n>:decision|sanction:<key>:<outcome|action>`` rebuild the ruling on
+  import; without them (a Moodle that dropped the tags) it comes back as a ``multiple``
+  question with partial credit.
 - Texts: HTML; French and English in Moodle multilang spans. Units, difficulty, citations,
   negative marking, eliminatory, and all-or-nothing scoring travel as tags prefixed
   ``arbitre-``; the uid is the ``idnumber`` (and the name).
@@ -24,8 +27,8 @@ Mapping (export, and back on import):
   base64 ``@@PLUGINFILE@@`` file, with the moves and clocks as text. The scenario itself does
   not come back (Moodle has no chess position); re-importing our own export therefore leaves
   such questions unchanged only because the importer compares what the format can carry.
-- Not carried: ``source``, option keys (they come back as a, b, c…), the English unit, the
-  split between French and English accepted short answers, shuffling of true/false.
+- Not carried: the scenario (see above) and ``source``; choice option keys come back as
+  a, b, c…. Images of questions written in Moodle are not kept (the bank stores text).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from questions.formats.text import SCENARIO_CLASS, bilingual_html, html_to_texts
 
 TAG_PREFIX = "arbitre-"
 ACTIONS_PREFIX = {"decision": "Décision : ", "sanction": "Sanction : "}
+ENGLISH_PREFIX = {"decision": "Decision: ", "sanction": "Sanction: "}
 
 
 def _fraction(value: Decimal) -> str:
@@ -73,6 +77,16 @@ def _tags(entry: BankEntry) -> list[str]:
         tags.append(f"{TAG_PREFIX}unit-en:{content['body']['unit_en']}")
     if content["type"] == "multiple" and content["body"].get("scoring") == "all_or_nothing":
         tags.append(f"{TAG_PREFIX}scoring:all_or_nothing")
+    if content["type"] == "ruling":
+        # Moodle only sees a weighted multiple choice; these tags let us rebuild the ruling.
+        body = content["body"]
+        tags.append(f"{TAG_PREFIX}ruling:{body['decision_points']}:{body['sanction_points']}")
+        items = [("decision", item["key"], item["outcome"]) for item in body["decisions"]]
+        items += [("sanction", item["key"], item["action"]) for item in body["sanctions"]]
+        tags += [
+            f"{TAG_PREFIX}option:{index}:{part}:{key}:{word}"
+            for index, (part, key, word) in enumerate(items, start=1)
+        ]
     return tags
 
 
@@ -208,9 +222,7 @@ def _choices(question: ET.Element, content: dict) -> None:
                 rows.append(
                     (
                         prefix + item["text_fr"],
-                        ("Decision: " if part == "decision" else "Sanction: ") + item["text_en"]
-                        if item["text_en"]
-                        else "",
+                        ENGLISH_PREFIX[part] + item["text_en"] if item["text_en"] else "",
                         share if item["correct"] else -share,
                         "",
                         "",
@@ -319,7 +331,14 @@ def parse(text: str) -> ParseResult:
 def read_tags(values: list[str], content: dict) -> dict:
     """Apply our ``arbitre-`` tags to ``content``; other tags are topic tags. Returns flags for the
     body (scoring, units of a numeric answer) to apply with ``apply_flags`` once it is built."""
-    flags: dict = {"scoring": None, "unit-fr": None, "unit-en": None, "shuffle": None, "accepted-en": []}
+    flags: dict = {
+        "scoring": None,
+        "unit-fr": None,
+        "unit-en": None,
+        "shuffle": None,
+        "accepted-en": [],
+        "ruling": None,
+    }
     tags, units, citations = [], [], []
     for value in values:
         value = value.strip()
@@ -346,13 +365,53 @@ def read_tags(values: list[str], content: dict) -> dict:
             content["eliminatory"] = True
         elif key == "accepted-en":
             flags["accepted-en"].append(argument)
+        elif key == "option":
+            flags.setdefault("options", []).append(argument)
         elif key in flags:
             flags[key] = argument
     content["tags"], content["units"], content["citations"] = tags, units, citations
     return flags
 
 
+def _ruling_from_options(content: dict, flags: dict) -> dict | None:
+    """Rebuild a ruling exported as a multiple choice, from its arbitre-ruling/option tags."""
+    points = flags["ruling"].split(":")
+    options = content["body"]["options"]
+    described = {}
+    for argument in flags.get("options", []):
+        parts = argument.split(":")
+        if len(parts) == 4 and parts[0].isdigit() and parts[1] in ("decision", "sanction"):
+            described[int(parts[0])] = parts[1:]
+    if len(points) != 2 or sorted(described) != list(range(1, len(options) + 1)):
+        return None
+    body: dict = {"decisions": [], "sanctions": []}
+    for index, option in enumerate(options, start=1):
+        part, key, word = described[index]
+        prefix_fr, prefix_en = ACTIONS_PREFIX[part], ENGLISH_PREFIX[part]
+        text_fr, text_en = option["text_fr"], option["text_en"]
+        body[f"{part}s"].append(
+            {
+                "key": key,
+                "outcome" if part == "decision" else "action": word,
+                "text_fr": text_fr[len(prefix_fr) :] if text_fr.startswith(prefix_fr) else text_fr,
+                "text_en": text_en[len(prefix_en) :] if text_en.startswith(prefix_en) else text_en,
+                "correct": option["correct"],
+            }
+        )
+    decision_points, sanction_points = (_number(value) for value in points)
+    if decision_points is None or sanction_points is None:
+        return None
+    body["decision_points"] = _json_number(decision_points)
+    body["sanction_points"] = _json_number(sanction_points)
+    return body
+
+
 def apply_flags(content: dict, flags: dict) -> None:
+    if content["type"] == "multiple" and flags.get("ruling"):
+        ruling = _ruling_from_options(content, flags)
+        if ruling is not None:
+            content["type"], content["body"] = "ruling", ruling
+            return
     body = content["body"]
     if content["type"] == "multiple" and flags.get("scoring") in ("all_or_nothing", "partial"):
         body["scoring"] = flags["scoring"]

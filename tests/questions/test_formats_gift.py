@@ -6,7 +6,7 @@ from questions.formats.importer import ImportFailed, import_text
 from questions.models import Question, QuestionVersion, Status
 from tests.questions import core_samples as samples
 
-CARRIED_TYPES = ["single", "multiple", "truefalse", "numeric", "short", "open"]
+CARRIED_TYPES = ["single", "multiple", "truefalse", "numeric", "short", "open", "ruling"]
 
 
 def normalised(sample: dict) -> dict:
@@ -22,7 +22,7 @@ def round_trip(content: dict) -> dict:
 
 
 @pytest.mark.parametrize("kind", CARRIED_TYPES)
-def test_gift_carries_every_type_but_the_ruling(kind):
+def test_gift_carries_every_type(kind):
     content = normalised(samples.ALL_TYPES[kind]())
     assert round_trip(content) == content
 
@@ -37,10 +37,18 @@ def test_gift_escapes_its_special_characters():
     assert round_trip(content)["stem_fr"] == "Score : 1-0 {forfait} = ~ # ?"
 
 
-def test_a_ruling_falls_back_to_a_weighted_multiple_choice():
-    back = round_trip(normalised(samples.ruling()))
+def test_without_our_tags_a_ruling_comes_back_as_a_weighted_multiple_choice():
+    text = gift.export([BankEntry("uvr-q", normalised(samples.ruling()))]).replace("arbitre-ruling:", "x:")
+    back = normalised(gift.parse(text).entries[0].content)
     correct = [option["text_fr"] for option in back["body"]["options"] if option["correct"]]
     assert correct == ["Décision : La partie continue", "Sanction : 2 minutes à l'adversaire"]
+
+
+def test_gift_loses_only_the_scenario_and_the_source():
+    from questions.formats.importer import carried
+
+    content = normalised(samples.threefold_claim(source="Livre de l'arbitre"))
+    assert carried(content, "gift") == {**content, "scenario": None, "source": ""}
 
 
 def test_a_scenario_is_described_in_words_and_left_out_of_the_stem():

@@ -9,9 +9,9 @@ from questions.formats.importer import ImportFailed, carried, import_text
 from questions.models import Question, QuestionVersion, Status
 from tests.questions import core_samples as samples
 
-# Everything but the ruling survives Moodle XML: texts in both languages, points, flags, tags,
-# units, difficulty, citations and the body.
-CARRIED_TYPES = ["single", "multiple", "truefalse", "numeric", "short", "open"]
+# Everything but the scenario and the source survives Moodle XML: texts in both languages, points,
+# flags, tags, units, difficulty, citations and the body (the ruling through arbitre- tags).
+CARRIED_TYPES = ["single", "multiple", "truefalse", "numeric", "short", "open", "ruling"]
 
 
 def normalised(sample: dict) -> dict:
@@ -27,7 +27,7 @@ def round_trip(content: dict) -> dict:
 
 
 @pytest.mark.parametrize("kind", CARRIED_TYPES)
-def test_moodle_xml_carries_every_type_but_the_ruling(kind):
+def test_moodle_xml_carries_every_type(kind):
     content = normalised(samples.ALL_TYPES[kind](source=""))
     assert round_trip(content) == content
 
@@ -49,9 +49,11 @@ def test_a_single_choice_is_a_multichoice_with_one_answer_at_100_percent():
     assert (root.find("question").get("type"), fractions) == ("multichoice", ["100", "0", "0"])
 
 
-def test_a_ruling_falls_back_to_a_weighted_multiple_choice():
+def test_without_our_tags_a_ruling_comes_back_as_a_weighted_multiple_choice():
     content = normalised(samples.ruling())
-    back = round_trip(content)
+    text = moodle.export([BankEntry("uvr-q", content)])
+    text = text.replace("arbitre-ruling:", "dropped-by-moodle:")
+    back = normalised(moodle.parse(text).entries[0].content)
     correct = [option["text_fr"] for option in back["body"]["options"] if option["correct"]]
     assert (back["type"], back["body"]["scoring"]) == ("multiple", "partial")
     assert correct == ["Décision : La partie continue", "Sanction : 2 minutes à l'adversaire"]
@@ -88,9 +90,9 @@ def test_reimporting_our_own_export_changes_nothing(db):
     assert (report.unchanged, QuestionVersion.objects.count()) == (["uvr-claim", "uvr-single"], 2)
 
 
-def test_carried_is_what_comes_back():
-    content = normalised(samples.ruling())
-    assert carried(content, "moodlexml") == round_trip(content)
+def test_moodle_xml_loses_only_the_scenario_and_the_source():
+    content = normalised(samples.threefold_claim(source="Livre de l'arbitre"))
+    assert carried(content, "moodlexml") == {**content, "scenario": None, "source": ""}
 
 
 FOREIGN = """<?xml version="1.0" encoding="UTF-8"?>
