@@ -85,4 +85,5 @@ def test_it_follows_accept_language(db):
 def test_a_pgn_with_clocks_and_a_custom_start(db):
     pgn = '[SetUp "1"]\n[FEN "7k/8/6K1/8/8/8/8/R7 w - - 99 80"]\n\n80. Ra8# {[%clk 0:00:05]}'
     data = post({"pgn": pgn, "claim": {"type": "fifty"}}).json()
-    assert (data["status"], data["claim"]["valid"], data["plies"][0]["clock"]) == ("checkmate", False, "0:00:05")
+    assert (data["status"], data["claim"]["valid"]) == ("checkmate", False)
+    assert data["plies"][0]["clock"] == "0:00:05"
