@@ -27,13 +27,20 @@ class ImportReport:
     created: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    retired: list[str] = field(default_factory=list)  # left alone: someone retired them
 
     def summary(self) -> str:
-        return _("%(created)d créée(s), %(updated)d mise(s) à jour, %(unchanged)d inchangée(s).") % {
+        text = _("%(created)d créée(s), %(updated)d mise(s) à jour, %(unchanged)d inchangée(s).") % {
             "created": len(self.created),
             "updated": len(self.updated),
             "unchanged": len(self.unchanged),
         }
+        if self.retired:
+            text += " " + _("%(count)d retirée(s), laissée(s) telle(s) quelle(s) : %(uids)s.") % {
+                "count": len(self.retired),
+                "uids": ", ".join(self.retired),
+            }
+        return text
 
 
 def engine_available() -> bool:
@@ -175,7 +182,16 @@ def import_entries(
         raise ImportFailed(problems)
     report = ImportReport()
     with transaction.atomic():
+        retired = set(
+            Question.objects.filter(
+                uid__in=[entry.uid for entry in valid], status=Status.RETIRED
+            ).values_list("uid", flat=True)
+        )
         for entry in valid:
+            if entry.uid in retired:
+                # A retired question stays retired: an import must not bring it back.
+                report.retired.append(entry.uid)
+                continue
             latest_is_published = Question.objects.filter(
                 uid=entry.uid, draft__isnull=True, current_version__isnull=False
             ).exists()

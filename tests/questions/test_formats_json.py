@@ -117,3 +117,14 @@ def test_export_then_import_into_an_empty_bank_gives_the_same_questions(db):
     Question.objects.all().delete()
     import_text(exported, format_name="json")
     assert json.loads(export_text(format_name="json")) == json.loads(exported)
+
+
+def test_an_import_leaves_a_retired_question_retired(db, administrator):
+    from questions.services import retire
+
+    import_text(bank(with_uid("uvr-a", samples.single())), format_name="json", status=Status.PUBLISHED)
+    retire(question=Question.objects.get(uid="uvr-a"), user=administrator)
+    report = import_text(bank(with_uid("uvr-a", samples.single(difficulty=3))), format_name="json",
+                         status=Status.PUBLISHED)
+    question = Question.objects.get(uid="uvr-a")
+    assert (report.retired, question.status, question.versions.count()) == (["uvr-a"], Status.RETIRED, 1)
