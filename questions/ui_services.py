@@ -433,13 +433,20 @@ def place_problems(editor, problems: list[Problem | Objection]) -> None:
             editor.add_list_error(target[0], message, row=target[2], field=target[1])
 
 
-def citation_label(citation: dict[str, str]) -> str:
+def citation_label(citation: dict[str, str], *, language: str = "fr") -> str:
+    """ "2018 art. 4.3.1 — heading" (the heading in ``language`` when the rulebook has one)."""
     edition, number = citation["edition"], citation["article"]
     found = resolve_citation(edition, number)
+
+    def text(name: str) -> str:
+        if found is None:
+            return ""
+        return getattr(found, f"{name}_{language}", "") or getattr(found, f"{name}_fr", "") or ""
+
     if edition == "livre":
-        title = getattr(found, "title_fr", "") if found is not None else ""
+        title = text("title")
         return f"Livre {number}" + (f" — {title}" if title else "")
-    heading = getattr(found, "heading_fr", "") if found is not None else ""
+    heading = text("heading")
     return f"{edition} art. {number}" + (f" — {heading}" if heading else "")
 
 

@@ -19,12 +19,12 @@ from questions.views._common import analyse_panel_url, language
 EDITOR_TEMPLATE = "questions/editor.html"
 
 
-def _citation_labels(values: list[str]) -> dict[str, str]:
+def _citation_labels(values: list[str], language_code: str) -> dict[str, str]:
     labels = {}
     for value in values:
         citation = parse_citation(value)
         if citation:
-            labels[value] = ui_services.citation_label(citation)
+            labels[value] = ui_services.citation_label(citation, language=language_code)
     return labels
 
 
@@ -38,7 +38,8 @@ def _editor_context(request: HttpRequest, editor: QuestionEditor, question: Ques
 
 
 def _bound_editor(request: HttpRequest) -> QuestionEditor:
-    return QuestionEditor(request.POST, citation_labels=_citation_labels(request.POST.getlist("citations")))
+    labels = _citation_labels(request.POST.getlist("citations"), language(request))
+    return QuestionEditor(request.POST, citation_labels=labels)
 
 
 def _save(request: HttpRequest, editor: QuestionEditor, question: Question | None) -> Question | None:
@@ -94,7 +95,9 @@ def edit(request: HttpRequest, uid: str) -> HttpResponse:
         return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question), status=422)
     version = question.latest_version
     content = {"uid": question.uid, **version.content()} if version else {"uid": question.uid}
-    labels = _citation_labels([f"{c['edition']}:{c['article']}" for c in content.get("citations", [])])
+    labels = _citation_labels(
+        [f"{c['edition']}:{c['article']}" for c in content.get("citations", [])], language(request)
+    )
     editor = QuestionEditor(content=content, citation_labels=labels)
     return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question))
 
@@ -176,6 +179,6 @@ def citation_chip(request: HttpRequest) -> HttpResponse:
         error = citation_problem(citation["edition"], citation["article"])
     context = {"citation": citation, "value": value, "error": error}
     if citation and not error:
-        context["label"] = ui_services.citation_label(citation)
+        context["label"] = ui_services.citation_label(citation, language=language(request))
         context["value"] = f"{citation['edition']}:{citation['article']}"
     return render(request, "questions/_citation_chip.html", context)
