@@ -22,7 +22,7 @@ EDITION_TEXT_FIELDS = ("title_fr", "title_en", "source", "notes_fr", "notes_en")
 MAX_LENGTHS = {"title_fr": 200, "title_en": 200, "source": 300, "number": 30, "printed": 30, "parent": 30,
                "heading_fr": 300, "heading_en": 300}
 # Words the /rules/ URLs already use.
-RESERVED_SLUGS = {"search", "glossary", "livre", "editions"}
+RESERVED_SLUGS = {"search", "glossary", "livre", "editions", "correspondence"}
 SLUG_RE = re.compile(r"^[0-9a-z][0-9a-z-]{0,19}$")
 LANGUAGES = ("fr", "en")
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from rules import schema
 from rules.diffing import word_diff_html
 from rules.models import (
+    NUMBER_RE,
     Article,
     Change,
     Chapter,
@@ -248,6 +249,23 @@ def _check_unique(name: str, items: list[dict], key: tuple[str, ...]) -> list[st
     return errors
 
 
+# Fields holding article numbers: they become URLs, so they must look like numbers.
+NUMBER_FIELDS = ("article", "old_number", "new_number", "from_number", "to_number")
+
+
+def _check_numbers(name: str, rows: list[dict]) -> list[str]:
+    errors = []
+    for position, row in enumerate(rows, start=1):
+        numbers = [row[field] for field in NUMBER_FIELDS if field in row]
+        numbers += row.get("articles", []) if isinstance(row.get("articles"), list) else []
+        errors.extend(
+            f"{name}: item {position}: {number!r} is not an article number"
+            for number in numbers
+            if number and not (isinstance(number, str) and NUMBER_RE.fullmatch(number))
+        )
+    return errors
+
+
 @transaction.atomic
 def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
     """Load every file of ``data_dir`` into the database (only the differences)."""
@@ -303,9 +321,9 @@ def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
             rows = [to_row(item, order) for order, item in enumerate(items)]
         except (KeyError, TypeError, AttributeError) as error:
             raise RulebookDataError([f"{filename}: malformed item ({error!r})"]) from error
-        duplicate_errors = _check_unique(filename, rows, key)
-        if duplicate_errors:
-            raise RulebookDataError(duplicate_errors)
+        problems = _check_unique(filename, rows, key) + _check_numbers(filename, rows)
+        if problems:
+            raise RulebookDataError(problems)
         report.counts[label] = sync_rows(model, rows=rows, key=key, existing=model.objects.all())
 
     livre = _read(data_dir, "livre.json")

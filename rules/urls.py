@@ -22,6 +22,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("search/", views.search_view, name="search"),
     path("glossary/", views.glossary, name="glossary"),
+    path("correspondence/", views.correspondence, name="correspondence"),
     path("livre/<number:number>/", views.chapter_detail, name="chapter"),
     path("editions/upload/", views_staff.upload, name="upload"),
     path("editions/upload/<int:pk>/", views_staff.upload_preview, name="upload_preview"),

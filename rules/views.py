@@ -11,7 +11,16 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules.api import closest_numbers
 from rules.history import article_history, related_changes
-from rules.models import Article, Chapter, Edition, GlossaryTerm, fold, normalise_number
+from rules.models import (
+    Article,
+    Change,
+    Chapter,
+    Correspondence,
+    Edition,
+    GlossaryTerm,
+    fold,
+    normalise_number,
+)
 from rules.permissions import can_manage_rulebook
 from rules.search import MAX_QUERY_LENGTH, resolve_number_query, search
 from rules.services import compare_articles, edition_as_items, previous_edition
@@ -139,8 +148,30 @@ def edition_changes(request: HttpRequest, edition: str) -> HttpResponse:
     differences = []
     if previous is not None:
         differences = compare_articles(old=edition_as_items(previous), new=edition_as_items(edition_obj))
-    context = {"edition": edition_obj, "previous": previous, "differences": differences}
+    context = {
+        "edition": edition_obj,
+        "previous": previous,
+        "differences": differences,
+        "recorded": Change.objects.filter(new_edition=edition_obj.slug),
+    }
     return render(request, "rules/changes.html", context)
+
+
+@require_GET
+def correspondence(request: HttpRequest) -> HttpResponse:
+    """The table of article numbers across editions, one block per pair of editions."""
+    rows = list(Correspondence.objects.all())
+    known = set(Article.objects.values_list("edition__slug", "number"))
+    years = dict(Edition.objects.values_list("slug", "year"))
+    pairs: dict[tuple[str, str], list[dict]] = {}
+    for row in rows:
+        pairs.setdefault((row.from_edition, row.to_edition), []).append({
+            "row": row,
+            "from_exists": (row.from_edition, row.from_number) in known,
+            "to_exists": (row.to_edition, row.to_number) in known,
+        })
+    ordered = sorted(pairs.items(), key=lambda item: (-years.get(item[0][1], 0), -years.get(item[0][0], 0)))
+    return render(request, "rules/correspondence.html", {"pairs": ordered})
 
 
 @require_GET

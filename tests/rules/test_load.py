@@ -137,3 +137,9 @@ def test_the_shipped_data_loads_and_a_second_load_changes_nothing(db):
     second = load_rulebook(data_dir=SHIPPED)
     assert first.changed and not second.changed
     assert Article.objects.resolve("2018", "9.6.2") is not None
+
+
+def test_it_rejects_a_correspondence_row_whose_number_is_not_a_number(db, data_copy):
+    _edit(data_copy / "correspondence.json", lambda items: items[0].update(to_number="4.2 bis ?"))
+    with pytest.raises(RulebookDataError, match="not an article number"):
+        load_rulebook(data_dir=data_copy)

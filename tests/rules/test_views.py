@@ -14,6 +14,7 @@ PAGES = [
     "/rules/2018/changes/",
     "/rules/livre/1.2/",
     "/rules/glossary/",
+    "/rules/correspondence/",
     "/rules/search/?q=adoube",
 ]
 
@@ -206,3 +207,13 @@ def test_search_for_a_group_number_redirects_to_the_group(rulebook):
 def test_asking_for_a_language_the_edition_lacks_shows_the_one_it_has(rulebook):
     content = Client().get("/rules/2017/4.2.1/?show=en").content.decode()
     assert 'class="rules-column" lang="fr"' in content and 'class="rules-column" lang="en"' not in content
+
+
+def test_the_changes_page_shows_the_baf_144_records(rulebook):
+    content = Client().get("/rules/2017/changes/").content.decode()
+    assert 'data-kind="split"' in content and 'data-kind="deleted"' in content
+
+
+def test_the_correspondence_page_links_both_numbers(rulebook):
+    content = Client().get("/rules/correspondence/").content.decode()
+    assert 'href="/rules/2014/4.2/"' in content and 'href="/rules/2018/4.2.1/"' in content
