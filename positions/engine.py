@@ -147,6 +147,7 @@ class PlyInfo:
     checkmate: bool
     stalemate: bool
     insufficient_material: bool  # dead position by material alone (cheap test, every ply)
+    dead_position: bool  # material, or a locked pawn structure proved dead by exhaustive search
     halfmove_clock: int
     repetition_count: int
     clock: str | None = None
@@ -244,6 +245,20 @@ def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) 
     if result.verdict != "undetermined":  # an undetermined answer may depend on the machine's load
         cache.set(key, (result.verdict, tuple(result.line), result.method, result.nodes), timeout=None)
     return result
+
+
+LOCKED_NODE_BUDGET = 20_000
+
+
+def _dead_after_ply(board: chess.Board) -> bool:
+    """Art. 5.2.2 checked after every ply: by material, and by an exhaustive search of the
+    (small) reachable space when the pawns are locked — the game ends at that very ply."""
+    if mate.dead_by_material(board):
+        return True
+    if not mate.pawns_locked(board):
+        return False
+    fen = board.fen()
+    return all(_search(fen, color, LOCKED_NODE_BUDGET, 1.0).verdict == "no" for color in chess.COLORS)
 
 
 def _side(color: chess.Color) -> str:
@@ -350,6 +365,7 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
             checkmate=checkmate,
             stalemate=stalemate,
             insufficient_material=mate.dead_by_material(board),
+            dead_position=_dead_after_ply(board),
             halfmove_clock=board.halfmove_clock,
             repetition_count=len(occurrences[key]),
             clock=format_clock(parsed.clock) if parsed.clock is not None else None,
@@ -359,7 +375,7 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
         if game_over_at is None and (
             checkmate
             or stalemate
-            or info.insufficient_material
+            or info.dead_position
             or info.repetition_count >= 5
             or info.halfmove_clock >= 150
         ):

@@ -295,3 +295,21 @@ def dead_position(
 def dead_by_material(board: chess.Board) -> bool:
     """The cheap test used for every ply: neither side has mating material (sure cases only)."""
     return material_cannot_mate(board, chess.WHITE) and material_cannot_mate(board, chess.BLACK)
+
+
+def pawns_locked(board: chess.Board) -> bool:
+    """No queen, rook or knight, and no pawn can advance or capture: the structure may be a
+    fortress that only an exhaustive search can prove dead. Cheap enough to test every ply."""
+    if board.queens | board.rooks | board.knights:
+        return False
+    if not board.pawns:
+        return False
+    for color in chess.COLORS:
+        pawns = board.pawns & board.occupied_co[color]
+        ahead = chess.shift_up(pawns) if color == chess.WHITE else chess.shift_down(pawns)
+        if ahead & ~board.occupied:
+            return False
+        for square in chess.scan_forward(pawns):
+            if chess.BB_PAWN_ATTACKS[color][square] & board.occupied_co[not color]:
+                return False
+    return True

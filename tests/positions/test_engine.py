@@ -199,3 +199,11 @@ def test_an_en_passant_capture_that_would_expose_the_king_does_not_count():
     moves = ["c5", "Ka4", "Kd1", "Ka5", "Ke1", "Ka4", "Kd1", "Ka5", "Ke1"]
     result = run(fen="8/2p5/8/KP5r/8/8/8/4k3 b - - 0 1", moves=moves)
     assert result.repetition.plies == [1, 5, 9]
+
+
+def test_the_game_ends_at_the_ply_that_locks_the_pawns():
+    # White's h4-h5 completes the chain: the game is over at once (5.2.2), later moves do not count.
+    fen = "8/4k3/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/4K3/8 w - - 0 1"
+    result = run(fen=fen, moves=["h5", "Ke8", "Ke1", "Ke7"])
+    assert (result.game_over_at, result.plies[0].dead_position, result.status) == (1, True, "dead_position")
+    assert result.messages
