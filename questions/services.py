@@ -24,14 +24,21 @@ Workflow (draft → in review → published → retired; each move is logged in 
 - ``may_approve(question, user) -> bool`` — whether ``approve`` would accept this reviewer.
 - ``add_comment(question, user, text, field="") -> ReviewComment``;
   ``resolve_comment(comment, user)``.
-- ``flag_questions_citing(edition, numbers, reason="") -> int`` — sets ``needs_review``
-  (called by the ``rules.signals.articles_changed`` receiver);
+- ``flag_questions_citing(edition, numbers, previous_edition="", reason="") -> int`` — sets
+  ``needs_review`` and ``review_reason`` on the questions (not retired) citing those numbers
+  in ``edition`` or ``previous_edition`` (called by the ``articles_changed`` receiver);
   ``clear_review_flag(question, user, note="")``.
 
 Bulk (imports, the shipped bank; no reviewer rule: the content was reviewed elsewhere)
 - ``store_imported(uid, content, status, author=None, reviewer=None, note="")
   -> tuple[Question, str]`` — creates or updates a question from validated content; the
-  second value is "created", "updated" or "unchanged" (same content: nothing happens).
+  second value is "created", "updated" or "unchanged" (same content: nothing happens; new
+  content: a new version — never a change to a published version or to a draft in progress).
+
+Elsewhere: ``questions.scoring.grade(version, response) -> Score`` (and ``grade_by_hand``),
+``questions.content.validate_content``/``validate_question`` (the checks behind everything),
+``questions.formats.importer`` (``import_text``, ``import_entries``, ``export_text``: all or
+nothing, with every problem labelled by the question's number and uid).
 
 Errors: ``ContentError`` (``.problems``: list of ``Problem(field, message)``),
 ``WorkflowError`` (a translated message), ``AnswerKeyError(WorkflowError)``
