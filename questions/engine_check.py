@@ -51,6 +51,8 @@ def _both(build) -> tuple[str, str]:
 def needs_engine(content: dict) -> bool:
     """Whether the engine has something to check in this content."""
     scenario = content.get("scenario") or {}
+    if not isinstance(scenario, dict) or not isinstance(content.get("body"), dict):
+        return False  # malformed content: the content validation reports it
     return content.get("type") == "ruling" and bool(
         scenario.get("claim") or scenario.get("flag_fell") or scenario.get("moves")
     )

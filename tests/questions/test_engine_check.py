@@ -96,3 +96,13 @@ def test_a_second_illegal_move_loses_the_game():
     assert [objection.field for objection in checked(content)] == ["body.decisions"]
     set_correct(content, "black", set())
     assert checked(content) == []
+
+
+def test_malformed_content_gives_the_engine_nothing_to_check():
+    assert check_answer_key({"type": "ruling", "scenario": "1. e4", "body": []}) == []
+
+
+def test_a_scenario_the_engine_cannot_read_is_an_objection_on_the_scenario():
+    content = samples.threefold_claim()
+    content["scenario"]["ply"] = 99
+    assert [objection.field for objection in check_answer_key(content)] == ["scenario.ply"]
