@@ -518,6 +518,14 @@ LIST_FORMSETS = {
     "decisions": DecisionFormSet,
     "sanctions": SanctionFormSet,
 }
+# A ruling always offers "no sanction" as a choice of its own (FORMAT.md).
+NO_SANCTION = {
+    "key": "none",
+    "action": "none",
+    "text_fr": "Aucune sanction",
+    "text_en": "No sanction",
+    "correct": False,
+}
 # Each list's minimum number of rows on a new question.
 NEW_QUESTION_ROWS = {"options": 4, "rubric": 2, "decisions": 3, "sanctions": 3}
 
@@ -535,7 +543,7 @@ class QuestionEditor:
         self.is_bound = data is not None
         self.list_errors: dict[str, list[str]] = {}
         self._kept_rows: dict[str, list[forms.Form]] = {}
-        initial, lists = initial_from_content(content) if content else ({}, {})
+        initial, lists = initial_from_content(content) if content else ({}, {"sanctions": [NO_SANCTION]})
         if self.is_bound:
             self.form = QuestionForm(data, citation_labels=citation_labels)
         else:

@@ -357,3 +357,8 @@ def test_a_flag_fall_in_the_initial_position_keeps_its_scenario(trainer):
     data = editor_data(content, uid="q-initial", fen=None, with_scenario=None)
     response = client_for(trainer).post(PREVIEW, data)
     assert response.context["content"]["scenario"]["flag_fell"] == "white"
+
+
+def test_a_new_ruling_offers_no_sanction_as_a_choice(trainer):
+    response = client_for(trainer).get(CREATE)
+    assert response.context["editor"].sanctions.forms[0].initial["action"] == "none"
