@@ -16,7 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules.history import article_history, related_changes
 from rules.models import Article, Edition
-from rules.search import MAX_QUERY_LENGTH, search
+from rules.search import MAX_QUERY_LENGTH, query_param, search
 from rules.templatetags.rules_tags import _NUMBER_RE, CROSS_REFERENCE, linkable_numbers
 
 MAX_LIMIT = 50
@@ -141,21 +141,21 @@ def article(request: HttpRequest, edition: str, number: str) -> JsonResponse:
 @cache_control(max_age=60, public=True)
 @vary_on_headers("Accept-Language")
 def search_api(request: HttpRequest) -> JsonResponse:
-    query = request.GET.get("q", "").strip()
+    query = query_param(request, "q", "").strip()
     if not query:
         return error_response("q", _("Le paramètre « q » (texte recherché) est obligatoire."), status=400)
     if len(query) > MAX_QUERY_LENGTH:
         return error_response(
             "q", _("La recherche est limitée à %(max)d caractères.") % {"max": MAX_QUERY_LENGTH}, status=400
         )
-    language = request.GET.get("lang", "fr")
+    language = query_param(request, "lang", "fr")
     if language not in ("fr", "en"):
         return error_response("lang", _("« lang » doit valoir « fr » ou « en »."), status=400)
     edition = request.GET.get("edition") or None
-    if edition is not None and not Edition.objects.filter(slug=edition).exists():
+    if edition is not None and not Edition.is_known(edition):
         message = _("Édition inconnue : %(edition)s.") % {"edition": edition}
         return error_response("edition", message, status=400)
-    raw_limit = request.GET.get("limit", "20")
+    raw_limit = query_param(request, "limit", "20")
     try:
         limit = int(raw_limit)
     except ValueError:

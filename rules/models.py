@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 # "9.2.2", "A.4.3", "III.4", "4.3.a" (2009), and word keys for parts ("basic-rules", "annexe.1").
 NUMBER_PATTERN = r"[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*"
 NUMBER_RE = re.compile(rf"^{NUMBER_PATTERN}$")
+EDITION_SLUG_RE = re.compile(r"[0-9a-z][0-9a-z-]{0,19}")
 
 LAWS_EXAM_UNITS = ["UVR"]
 
@@ -74,6 +75,11 @@ class Edition(models.Model):
     @property
     def bilingual(self) -> bool:
         return "fr" in self.languages and "en" in self.languages
+
+    @classmethod
+    def is_known(cls, slug: str) -> bool:
+        """Whether ``slug`` names an edition (anything else, even "\x00", is simply unknown)."""
+        return bool(EDITION_SLUG_RE.fullmatch(slug)) and cls.objects.filter(slug=slug).exists()
 
     @classmethod
     def current(cls) -> Edition | None:

@@ -7,11 +7,10 @@ person can fix a file without guessing; validation never stops at the first erro
 from __future__ import annotations
 
 import datetime
-import re
 
 from django.utils.translation import gettext as _
 
-from rules.models import NUMBER_RE, ArticleKind
+from rules.models import EDITION_SLUG_RE, NUMBER_RE, ArticleKind
 
 ARTICLE_TEXT_FIELDS = (
     "printed", "heading_fr", "heading_en", "text_fr", "text_en",
@@ -23,7 +22,7 @@ MAX_LENGTHS = {"title_fr": 200, "title_en": 200, "source": 300, "number": 30, "p
                "heading_fr": 300, "heading_en": 300}
 # Words the /rules/ URLs already use.
 RESERVED_SLUGS = {"search", "glossary", "livre", "editions", "correspondence"}
-SLUG_RE = re.compile(r"^[0-9a-z][0-9a-z-]{0,19}$")
+SLUG_RE = EDITION_SLUG_RE
 LANGUAGES = ("fr", "en")
 
 

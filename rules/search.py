@@ -61,6 +61,11 @@ class SearchHit:
         }
 
 
+def query_param(request, name: str, default: str = "") -> str:
+    """A GET parameter without NUL characters (PostgreSQL refuses them in any string)."""
+    return request.GET.get(name, default).replace("\x00", "")
+
+
 def query_terms(query: str) -> list[str]:
     """The folded words of a query, in order, without repeats (letters and digits only, so
     nothing of FTS5's or tsquery's syntax gets through)."""

@@ -22,7 +22,7 @@ from rules.models import (
     normalise_number,
 )
 from rules.permissions import can_manage_rulebook
-from rules.search import MAX_QUERY_LENGTH, resolve_number_query, search
+from rules.search import MAX_QUERY_LENGTH, query_param, resolve_number_query, search
 from rules.services import compare_articles, edition_as_items, previous_edition
 
 SHOW_CHOICES = ("both", "fr", "en")
@@ -209,13 +209,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def search_view(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
-    language = request.GET.get("lang") or _ui_language()
+    query = query_param(request, "q", "").strip()[:MAX_QUERY_LENGTH]
+    language = query_param(request, "lang") or _ui_language()
     if language not in ("fr", "en"):
         language = "fr"
     edition = request.GET.get("edition") or None
     errors = []
-    if edition and not Edition.objects.filter(slug=edition).exists():
+    if edition and not Edition.is_known(edition):
         errors.append(_("Édition inconnue : %(edition)s.") % {"edition": edition})
         edition = None
     if query and not request.htmx:
