@@ -30,6 +30,8 @@ class EditionUploadForm(forms.Form):
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             raise ValidationError(_("Le fichier doit être encodé en UTF-8."), code="encoding") from error
+        if "\x00" in text or "\\u0000" in text:
+            raise ValidationError(_("Le fichier contient des caractères nuls (U+0000)."), code="nul")
         try:
             payload = json.loads(text)
         except json.JSONDecodeError as error:

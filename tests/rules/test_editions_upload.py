@@ -216,3 +216,10 @@ def test_a_slug_used_by_the_rules_urls_is_rejected(rulebook, exam_staff):
     payload = future_edition()
     payload["edition"]["slug"] = "search"
     assert upload(client_for(exam_staff), payload).status_code == 422
+
+
+def test_nul_characters_are_rejected_before_reaching_the_database(rulebook, exam_staff):
+    payload = future_edition()
+    payload["articles"][1]["text_fr"] = "a\x00b"
+    response = upload(client_for(exam_staff), payload)
+    assert response.status_code == 422 and "U+0000" in response.content.decode()
