@@ -362,3 +362,7 @@ def test_a_flag_fall_in_the_initial_position_keeps_its_scenario(trainer):
 def test_a_new_ruling_offers_no_sanction_as_a_choice(trainer):
     response = client_for(trainer).get(CREATE)
     assert response.context["editor"].sanctions.forms[0].initial["action"] == "none"
+
+
+def test_a_question_in_review_is_frozen_for_its_author(trainer, in_review_question):
+    assert client_for(trainer).get(reverse("questions:edit", args=[in_review_question.uid])).status_code == 403
