@@ -105,6 +105,9 @@ class Strategy:
     defender_pawn_to_go: float = 1.0  # defender's pawns far from promotion (minor-piece attackers)
     free_flights: float = 0.0  # flight squares of the defending king neither covered nor blocked
     blockers: float = 0.5  # defender's men next to its own king (bonus)
+    # Only moves that keep helpmate material: no captures, defender promotes to N or B only.
+    # A pruned search may find a mate but never proves that there is none.
+    prune: bool = False
 
 
 STRATEGIES = (
@@ -122,6 +125,26 @@ STRATEGIES = (
         free_flights=2.0,
         blockers=1.0,
     ),
+)
+# Knights and bishops alone mate only a king walled in by its own men: keep every man on the
+# board, promote the defender's pawns into blockers, and steer its king into a corner.
+MINOR_PIECE_STRATEGIES = (
+    Strategy("hunt", 0.2),
+    Strategy(
+        "walled-in",
+        0.45,
+        edge=3.0,
+        corner=3.0,
+        king_distance=1.0,
+        piece_distance=0.5,
+        material=0.0,
+        defender_pawn_to_go=1.0,
+        free_flights=1.0,
+        blockers=3.0,
+        prune=True,
+    ),
+    Strategy("net", 0.15, free_flights=1.5, blockers=0.0),
+    Strategy("walled-in-greedy", 0.2, prune=True),
 )
 
 
@@ -199,7 +222,8 @@ def can_checkmate(
 
     total_nodes = 0
     deadline = time.perf_counter() + time_budget
-    for strategy in STRATEGIES:
+    minor_pieces_only = not board.occupied_co[color] & (board.pawns | board.rooks | board.queens)
+    for strategy in MINOR_PIECE_STRATEGIES if minor_pieces_only else STRATEGIES:
         # Each guide has its share of the nodes; the time limit is shared by all of them.
         result = _best_first(
             board,
@@ -228,6 +252,11 @@ def _best_first(
     while heap:
         _priority, _order, depth, position, position_key = heapq.heappop(heap)
         for move in position.generate_legal_moves():
+            if strategy.prune and (
+                position.is_capture(move)
+                or (position.turn != color and move.promotion in (chess.QUEEN, chess.ROOK))
+            ):
+                continue
             position.push(move)
             nodes += 1
             key = _key(position)
@@ -243,6 +272,8 @@ def _best_first(
             position.pop()
         if nodes >= node_budget or time.perf_counter() > deadline:
             return MateSearch(color, "undetermined", nodes=nodes)
+    if strategy.prune:
+        return MateSearch(color, "undetermined", nodes=nodes)
     return MateSearch(color, "no", nodes=nodes, exhausted=True)
 
 

@@ -35,7 +35,17 @@ def test_k_and_n_against_k_and_p_allows_a_helpmate():
 
 
 def test_k_and_b_against_k_and_n_allows_a_helpmate():
-    assert can_checkmate(chess.Board("8/8/8/4k3/4n3/8/8/4KB2 w - - 0 1"), chess.WHITE).verdict == "yes"
+    board = chess.Board("8/8/8/4k3/4n3/8/8/4KB2 w - - 0 1")
+    assert can_checkmate(board, chess.WHITE, time_budget=60.0).verdict == "yes"
+
+
+def test_k_and_n_against_k_and_p_from_the_centre_allows_a_helpmate():
+    board = chess.Board("8/8/8/8/4k3/4p3/8/4K1N1 w - - 0 1")
+    result = can_checkmate(board, chess.WHITE, time_budget=60.0)
+    assert result.verdict == "yes"
+    for san in result.line:
+        board.push_san(san)
+    assert board.is_checkmate()
 
 
 def test_the_mating_line_really_mates():
