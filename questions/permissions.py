@@ -132,6 +132,11 @@ def can_submit(user, question: Question) -> bool:
     )
 
 
+def can_withdraw(user, question: Question) -> bool:
+    """The author takes a question back from review (to correct it before anyone reviews it)."""
+    return question.status == Status.IN_REVIEW and (is_owner(user, question) or is_bank_admin(user))
+
+
 def can_review(user, question: Question) -> bool:
     """Approve or ask for changes. Never on one's own question, administrators included."""
     return (

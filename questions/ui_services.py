@@ -15,15 +15,18 @@ from typing import Any
 
 import chess
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from positions.validation import FenError, PgnError, parse_moves, validate_fen
 from questions.citations import resolve_citation
 from questions.content import Problem
 from questions.engine_check import Objection, check_answer_key, needs_engine
-from questions.models import Question, QuestionVersion
+from questions.models import Question, QuestionVersion, Status, StatusChange
+from questions.services import WorkflowError
 
 
 @dataclass(frozen=True)
@@ -468,3 +471,27 @@ def article_hits(query: str, *, language: str, limit: int = 12) -> list[dict[str
             }
         )
     return hits
+
+
+# --- Workflow steps the services do not offer (yet) ----------------------------------------------
+
+
+@transaction.atomic
+def withdraw_from_review(*, question: Question, user) -> None:
+    """The author takes a question back from review to go on writing it (in review → draft).
+
+    Belongs with the other workflow steps in ``questions.services``; kept here until it moves.
+    """
+    question = Question.objects.select_for_update().get(pk=question.pk)
+    if question.status != Status.IN_REVIEW:
+        raise WorkflowError(_("Seule une question en relecture peut être reprise par son auteur."))
+    question.status = Status.DRAFT
+    question.save(update_fields=["status", "updated_at"])
+    StatusChange.objects.create(
+        question=question,
+        version=question.draft,
+        actor=user,
+        from_status=Status.IN_REVIEW,
+        to_status=Status.DRAFT,
+        note=_("Reprise par son auteur avant la relecture."),
+    )

@@ -21,6 +21,7 @@ urlpatterns = [
     path("<slug:uid>/submit/", workflow.submit, name="submit"),
     path("<slug:uid>/review/", workflow.review, name="review"),
     path("<slug:uid>/comments/", workflow.comment, name="comment"),
+    path("<slug:uid>/withdraw/", workflow.withdraw, name="withdraw"),
     path("<slug:uid>/approve/", workflow.approve, name="approve"),
     path("<slug:uid>/request-changes/", workflow.request_changes, name="request_changes"),
     path("<slug:uid>/retire/", workflow.retire, name="retire"),

@@ -49,6 +49,7 @@ def _workflow_context(request: HttpRequest, question: Question) -> dict:
         "can_comment": permissions.can_comment(user, question),
         "can_retire": permissions.can_retire(user, question),
         "can_clear_flag": permissions.can_clear_flag(user, question),
+        "can_withdraw": permissions.can_withdraw(user, question),
         "can_read_draft": permissions.can_read_draft(user, question),
     }
 

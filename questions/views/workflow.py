@@ -170,3 +170,16 @@ def clear_flag(request: HttpRequest, uid: str) -> HttpResponse:
     services.clear_review_flag(question=question, user=request.user, note=request.POST.get("note", "")[:2000])
     messages.success(request, _("La question est marquée comme vérifiée."))
     return redirect("questions:detail", uid=question.uid)
+
+
+@require_POST
+@login_required
+def withdraw(request: HttpRequest, uid: str) -> HttpResponse:
+    question = permissions.get_question_for_action(request.user, uid, permissions.can_withdraw)
+    try:
+        ui_services.withdraw_from_review(question=question, user=request.user)
+    except services.WorkflowError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("La question est reprise : vous pouvez la modifier."))
+    return redirect("questions:detail", uid=question.uid)

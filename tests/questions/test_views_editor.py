@@ -365,4 +365,6 @@ def test_a_new_ruling_offers_no_sanction_as_a_choice(trainer):
 
 
 def test_a_question_in_review_is_frozen_for_its_author(trainer, in_review_question):
-    assert client_for(trainer).get(reverse("questions:edit", args=[in_review_question.uid])).status_code == 403
+    assert (
+        client_for(trainer).get(reverse("questions:edit", args=[in_review_question.uid])).status_code == 403
+    )

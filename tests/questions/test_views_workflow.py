@@ -358,3 +358,38 @@ def test_comments_on_a_revision_draft_are_hidden_from_other_trainers(
     services.add_comment(question=published_question, user=trainer, text="Note privée sur la révision.")
     body = client_for(other_trainer).get(url("detail", published_question)).content.decode()
     assert "Note privée" not in body
+
+
+# --- Withdraw --------------------------------------------------------------------------------------------
+
+
+def test_the_author_takes_a_question_back_from_review(trainer, in_review_question):
+    response = client_for(trainer).post(url("withdraw", in_review_question))
+    in_review_question.refresh_from_db()
+    assert response.status_code == 302
+    assert in_review_question.status == Status.DRAFT
+
+
+def test_withdrawing_is_logged(trainer, in_review_question):
+    client_for(trainer).post(url("withdraw", in_review_question))
+    change = StatusChange.objects.filter(question=in_review_question).latest("pk")
+    assert (change.from_status, change.to_status, change.actor) == (Status.IN_REVIEW, Status.DRAFT, trainer)
+
+
+def test_a_reviewer_cannot_withdraw_someone_elses_question(other_trainer, in_review_question):
+    assert client_for(other_trainer).post(url("withdraw", in_review_question)).status_code == 403
+
+
+def test_a_draft_cannot_be_withdrawn(trainer, draft_question):
+    assert client_for(trainer).post(url("withdraw", draft_question)).status_code == 403
+
+
+@pytest.mark.parametrize("role", FORBIDDEN)
+def test_other_roles_cannot_withdraw(request, role, in_review_question):
+    assert (
+        client_for(request.getfixturevalue(role)).post(url("withdraw", in_review_question)).status_code == 403
+    )
+
+
+def test_withdraw_refuses_get(trainer, in_review_question):
+    assert client_for(trainer).get(url("withdraw", in_review_question)).status_code == 405
