@@ -308,6 +308,7 @@ OPENAPI_SCHEMAS = {
                 "edition": {"type": ["string", "null"]},
                 "number": {"type": "string"},
                 "title": {"type": "string"},
+                "context": {"type": "string", "description": "Heading of the top-level article."},
                 "snippet": {"type": "string", "description": "HTML, matches in <mark>."},
                 "url": {"type": "string"},
                 "score": {"type": "number"},

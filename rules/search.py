@@ -11,7 +11,7 @@ on the original text, so both databases show the same thing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import connection
 from django.db.models import Q
@@ -48,9 +48,11 @@ class SearchHit:
     score: float
     kind: str
     language: str = "fr"
+    context: str = ""  # the heading of the top-level article ("La partie nulle" for 9.2.2)
 
     def to_dict(self) -> dict:
         return {
+            "context": self.context,
             "kind": self.kind,
             "edition": self.edition or None,
             "number": self.number,
@@ -231,7 +233,7 @@ def search(
     if number is not None:
         hits = _number_hits(number, language=language, edition=edition, limit=limit)
         if hits:
-            return hits
+            return _with_context(hits, language)
     terms = query_terms(query)
     if not terms:
         return []
@@ -240,8 +242,29 @@ def search(
     if not rows and len(significant) > 1:
         rows = _ranked_ids(significant, any_term=True, language=language, edition=edition, limit=limit)
     documents = SearchDocument.objects.in_bulk([row[0] for row in rows])
-    return [
+    hits = [
         _hit(documents[document_id], snippet=highlight(documents[document_id].body, significant),
              score=float(score))
         for document_id, score in rows
+    ]
+    return _with_context(hits, language)
+
+
+def _with_context(hits: list[SearchHit], language: str) -> list[SearchHit]:
+    """Name the top-level article of each paragraph, in one query."""
+    paragraphs = [hit for hit in hits if hit.kind == "article" and "." in hit.number]
+    tops = {(hit.edition, hit.number.split(".")[0]) for hit in paragraphs}
+    if not tops:
+        return hits
+    headings = {
+        (slug, number): (english if language == "en" and english else french)
+        for slug, number, french, english in Article.objects.filter(
+            edition__slug__in={slug for slug, _ in tops}, number__in={number for _, number in tops}
+        ).values_list("edition__slug", "number", "heading_fr", "heading_en")
+    }
+    return [
+        replace(hit, context=headings.get((hit.edition, hit.number.split(".")[0]), ""))
+        if hit.kind == "article" and "." in hit.number
+        else hit
+        for hit in hits
     ]

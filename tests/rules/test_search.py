@@ -116,3 +116,8 @@ def test_highlight_only_marks_words_starting_with_a_term():
 def test_a_group_number_lists_the_paragraphs_under_it(rulebook):
     assert numbers(search("9.2")) == ["9.2", "9.2.2"]
     assert numbers(search("9.6")) == ["9.6.2"]
+
+
+def test_paragraph_hits_name_their_top_level_article(rulebook):
+    assert search("adoube")[0].context == "L'action de déplacer les pièces"
+    assert search("adjust", language="en")[0].context == "The act of moving the pieces"
