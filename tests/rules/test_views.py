@@ -217,3 +217,12 @@ def test_the_changes_page_shows_the_baf_144_records(rulebook):
 def test_the_correspondence_page_links_both_numbers(rulebook):
     content = Client().get("/rules/correspondence/").content.decode()
     assert 'href="/rules/2014/4.2/"' in content and 'href="/rules/2018/4.2.1/"' in content
+
+
+def test_the_home_page_has_a_rules_panel_for_everyone(rulebook):
+    assert 'data-panel="rules"' in Client().get("/").content.decode()
+
+
+def test_rulebook_managers_see_the_upload_link_on_the_index(rulebook, exam_staff, trainee):
+    assert "/rules/editions/upload/" in client_for(exam_staff).get("/rules/").content.decode()
+    assert "/rules/editions/upload/" not in client_for(trainee).get("/rules/").content.decode()
