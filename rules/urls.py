@@ -29,6 +29,7 @@ urlpatterns = [
     path("<slug:edition>/", views.edition_detail, name="edition"),
     path("<slug:edition>/laws/", views.laws, name="laws"),
     path("<slug:edition>/changes/", views.edition_changes, name="changes"),
+    path("<slug:edition>/export.json", views.edition_export, name="export"),
     path("<slug:edition>/<number:number>/", views.article_detail, name="article"),
     path("<slug:edition>/<number:number>/history/", views.article_history_view, name="history"),
 ]

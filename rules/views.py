@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -172,6 +172,31 @@ def correspondence(request: HttpRequest) -> HttpResponse:
         })
     ordered = sorted(pairs.items(), key=lambda item: (-years.get(item[0][1], 0), -years.get(item[0][0], 0)))
     return render(request, "rules/correspondence.html", {"pairs": ordered})
+
+
+@require_GET
+def edition_export(request: HttpRequest, edition: str) -> JsonResponse:
+    """The edition in the upload format: the starting point for preparing the next one."""
+    edition_obj = get_object_or_404(Edition, slug=edition)
+    meta = {
+        "slug": edition_obj.slug,
+        "year": edition_obj.year,
+        "title_fr": edition_obj.title_fr,
+        "title_en": edition_obj.title_en,
+        "adopted": edition_obj.adopted.isoformat() if edition_obj.adopted else "",
+        "in_force": edition_obj.in_force.isoformat() if edition_obj.in_force else "",
+        "languages": edition_obj.languages,
+        "complete": edition_obj.complete,
+        "source": edition_obj.source,
+        "notes_fr": edition_obj.notes_fr,
+        "notes_en": edition_obj.notes_en,
+    }
+    response = JsonResponse(
+        {"edition": meta, "articles": edition_as_items(edition_obj)},
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+    )
+    response["Content-Disposition"] = f'attachment; filename="edition-{edition_obj.slug}.json"'
+    return response
 
 
 @require_GET

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from rules.forms import EditionUploadForm
-from rules.models import EditionUpload
+from rules.models import Edition, EditionUpload
 from rules.permissions import get_upload_for_user, rulebook_manager_required
 from rules.services import RulebookDataError, load_edition, upload_differences
 
@@ -27,7 +28,14 @@ def upload(request: HttpRequest) -> HttpResponse:
             return redirect("rules:upload_preview", pk=pending.pk)
         return render(request, "rules/upload.html", {"form": form}, status=422)
     recent = EditionUpload.objects.filter(uploaded_by=request.user)[:10]
-    return render(request, "rules/upload.html", {"form": form, "recent": recent})
+    current = Edition.current()
+    context = {
+        "form": form,
+        "recent": recent,
+        "current": current,
+        "current_export": reverse("rules:export", kwargs={"edition": current.slug}) if current else "",
+    }
+    return render(request, "rules/upload.html", context)
 
 
 @require_http_methods(["GET", "POST"])

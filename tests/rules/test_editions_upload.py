@@ -223,3 +223,17 @@ def test_nul_characters_are_rejected_before_reaching_the_database(rulebook, exam
     payload["articles"][1]["text_fr"] = "a\x00b"
     response = upload(client_for(exam_staff), payload)
     assert response.status_code == 422 and "U+0000" in response.content.decode()
+
+
+def test_an_exported_edition_uploads_again_under_a_new_slug(rulebook, exam_staff):
+    client = client_for(exam_staff)
+    exported = client.get("/rules/2018/export.json").json()
+    exported["edition"].update(slug="2031", year=2031)
+    response = upload(client, exported)
+    assert response.status_code == 302
+    preview = client.get(response["Location"]).content.decode()
+    assert "data-status=" not in preview  # identical text: nothing added, removed or changed
+
+
+def test_the_upload_page_offers_the_current_edition_as_a_starting_point(rulebook, exam_staff):
+    assert "/rules/2018/export.json" in client_for(exam_staff).get(UPLOAD_URL).content.decode()

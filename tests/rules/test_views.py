@@ -226,3 +226,10 @@ def test_the_home_page_has_a_rules_panel_for_everyone(rulebook):
 def test_rulebook_managers_see_the_upload_link_on_the_index(rulebook, exam_staff, trainee):
     assert "/rules/editions/upload/" in client_for(exam_staff).get("/rules/").content.decode()
     assert "/rules/editions/upload/" not in client_for(trainee).get("/rules/").content.decode()
+
+
+def test_an_edition_can_be_downloaded_in_the_upload_format(rulebook):
+    response = Client().get("/rules/2018/export.json")
+    data = response.json()
+    assert data["edition"]["slug"] == "2018" and data["articles"][0]["number"] == "4"
+    assert "attachment" in response["Content-Disposition"]
