@@ -136,25 +136,32 @@ def _article_row(edition: Edition, item: dict, order: int) -> dict:
 
 
 def sync_articles(edition: Edition, items: list[dict]) -> tuple[int, int, int]:
-    """The articles of one edition, parents included (a second pass, once every id exists)."""
+    """The articles of one edition, parents included (a second pass, once every id exists).
+
+    Articles that left the file are deleted last: deleting cascades to children, and a
+    child that stays must first be moved to its new parent.
+    """
     existing_numbers = set(Article.objects.filter(edition=edition).values_list("number", flat=True))
-    created, updated, deleted = sync_rows(
+    gone = existing_numbers - {item["number"] for item in items}
+    created, updated, _deleted = sync_rows(
         Article,
         rows=[_article_row(edition, item, order) for order, item in enumerate(items)],
         key=("edition_id", "number"),
         existing=Article.objects.filter(edition=edition),
+        delete_missing=False,
     )
-    articles = list(Article.objects.filter(edition=edition))
+    articles = [article for article in Article.objects.filter(edition=edition) if article.number not in gone]
     ids = {article.number: article.pk for article in articles}
-    parents = {item["number"]: ids.get(item.get("parent", "")) for item in items}
     reparented = []
+    parents = {item["number"]: ids.get(item.get("parent", "")) for item in items}
     for article in articles:
         if article.parent_id != parents.get(article.number):
             article.parent_id = parents.get(article.number)
             reparented.append(article)
     Article.objects.bulk_update(reparented, ["parent"], batch_size=500)
+    Article.objects.filter(edition=edition, number__in=gone).delete()
     moved = sum(1 for article in reparented if article.number in existing_numbers)
-    return created, updated + moved, deleted
+    return created, updated + moved, len(gone)
 
 
 def _article_documents(articles: Iterable[Article]) -> list[dict]:

@@ -143,3 +143,18 @@ def test_it_rejects_a_correspondence_row_whose_number_is_not_a_number(db, data_c
     _edit(data_copy / "correspondence.json", lambda items: items[0].update(to_number="4.2 bis ?"))
     with pytest.raises(RulebookDataError, match="not an article number"):
         load_rulebook(data_dir=data_copy)
+
+
+def test_a_paragraph_survives_when_its_old_parent_leaves_the_file(db, data_copy):
+    load_rulebook(data_dir=data_copy)
+
+    def move_under_article_9(items):
+        items[:] = [item for item in items if item["number"] != "9.2"]
+        for item in items:
+            if item["number"] == "9.2.2":
+                item["parent"] = "9"
+
+    _edit(data_copy / "laws-2018.json", move_under_article_9)
+    load_rulebook(data_dir=data_copy)
+    assert Article.objects.resolve("2018", "9.2.2").parent.number == "9"
+    assert not load_rulebook(data_dir=data_copy).changed
