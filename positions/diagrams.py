@@ -232,7 +232,7 @@ def render_spec(spec: DiagramSpec) -> str:
         colors=colours,
     )
     # python-chess writes the ASCII board into <desc>; the accessible text is ours, beside it.
-    return svg.replace("<svg ", "<svg aria-hidden=\"true\" focusable=\"false\" ", 1)
+    return svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)
 
 
 def diagram_svg(
@@ -330,3 +330,31 @@ def _describe(fen: str, language: str) -> str:
         sentences.append(_("Blancs : %(pieces)s.") % {"pieces": _describe_side(board, chess.WHITE)})
         sentences.append(_("Noirs : %(pieces)s.") % {"pieces": _describe_side(board, chess.BLACK)})
         return " ".join(sentences)
+
+
+def diagram_url(
+    fen: str,
+    *,
+    orientation: str = "white",
+    arrows=(),
+    circles=(),
+    squares: dict[str, str] | None = None,
+    last_move: str | None = None,
+    size: int = 360,
+    coordinates: bool = True,
+) -> str:
+    """Path of the cacheable ``/positions/diagram.svg?…`` image of a diagram, for ``<img>``
+    tags and exports (Moodle): canonical query, so the same diagram always has the same URL."""
+    from django.urls import reverse
+
+    spec = make_spec(
+        fen,
+        orientation=orientation,
+        arrows=arrows,
+        circles=circles,
+        squares=squares,
+        last_move=last_move,
+        size=size,
+        coordinates=coordinates,
+    )
+    return f"{reverse('positions:diagram')}?{diagram_query(spec)}"

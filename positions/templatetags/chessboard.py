@@ -67,8 +67,25 @@ def _normalise_marks(value) -> list[str] | str:
     return items
 
 
+def _normalise_squares(value) -> dict | str | None:
+    """Accept ``{"e4": "yellow"}``, ``"e4:yellow,d5"`` or a list of such strings or of dicts."""
+    if not value:
+        return None
+    if isinstance(value, (dict, str)):
+        return value
+    items = []
+    for item in value:
+        if isinstance(item, dict):
+            square = item.get("square") or item.get("from") or ""
+            colour = item.get("color") or item.get("colour") or ""
+            items.append(f"{square}:{colour}" if colour else str(square))
+        else:
+            items.append(str(item))
+    return ",".join(items)
+
+
 def _clocks(clocks) -> dict | None:
-    if not clocks:
+    if not clocks or not isinstance(clocks, dict):
         return None
     return {
         "white": clocks.get("white") or "",
@@ -97,7 +114,7 @@ def render_board(
             orientation=orientation or "white",
             arrows=_normalise_marks(arrows),
             circles=_normalise_marks(circles),
-            squares=squares if isinstance(squares, (dict, str)) or squares is None else dict(squares),
+            squares=_normalise_squares(squares),
             last_move=last_move or None,
             size=size or 360,
             coordinates=coordinates,

@@ -87,3 +87,22 @@ def test_the_replay_reports_unreadable_moves():
 def test_the_board_editor_keeps_a_plain_fen_input():
     html = render('{% board_editor name="fen" value=fen %}', fen=FEN)
     assert 'name="fen"' in html and f'value="{FEN}"' in html and "data-board-editor-ui hidden" in html
+
+
+def test_the_chessboard_tag_accepts_square_lists_and_ignores_odd_clocks():
+    html = render(
+        "{% chessboard fen squares=squares clocks='soon' %}",
+        fen=FEN,
+        squares=[{"square": "e4", "color": "red"}, "d5"],
+    )
+    assert "#e05050" in html and "chessboard__clocks" not in html
+
+
+def test_the_diagram_url_is_canonical_and_served(db):
+    from django.test import Client
+
+    from positions.diagrams import diagram_url
+
+    first = diagram_url(FEN, squares={"e4": "yellow", "d5": "red"}, size=200)
+    assert first == diagram_url(FEN, squares={"d5": "red", "e4": "yellow"}, size=200)
+    assert Client().get(first).status_code == 200
