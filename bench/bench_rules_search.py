@@ -42,7 +42,7 @@ QUERIES = [
     ("en", "flag"),
     ("en", "draw offer"),
 ]
-ROUNDS = 10
+ROUNDS = 20
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -340,7 +340,19 @@ def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
         report.counts["chapters"], report.counts["sections"] = _sync_livre(livre)
         report.counts["search (Livre)"] = index_sections()
     report.counts["search (articles)"] = index_editions(editions.values())
+    if report.changed:
+        tidy_search_index()
     return report
+
+
+def tidy_search_index() -> None:
+    """After a bulk load: merge the FTS5 segments (SQLite), refresh the planner's statistics
+    (PostgreSQL) so the first searches are as fast as the later ones."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("INSERT INTO rules_search_fts(rules_search_fts) VALUES ('optimize')")
+        elif connection.vendor == "postgresql":
+            cursor.execute("ANALYZE rules_searchdocument")
 
 
 def _diagram_row(item: dict, order: int) -> dict:
