@@ -167,12 +167,17 @@ def _scope(language: str, edition: str | None) -> tuple[str, list]:
     return "d.language = %s AND d.edition IN (%s, '')", [language, current]
 
 
-def _ranked_ids(terms: list[str], *, any_term: bool, language: str, edition: str | None, limit: int):
+# The ranked query returns the documents themselves: one round trip, no second fetch.
+_FIELDS = ("id", "kind", "language", "edition", "number", "title", "body", "url")
+_COLUMNS = ", ".join(f"d.{name}" for name in _FIELDS)
+
+
+def _ranked_documents(terms: list[str], *, any_term: bool, language: str, edition: str | None, limit: int):
     where, params = _scope(language, edition)
     if connection.vendor == "postgresql":
         tsquery = (" | " if any_term else " & ").join(f"{term}:*" for term in terms)
         sql = (
-            "SELECT d.id, ts_rank(d.search_vector, to_tsquery('simple', %s)) AS score "  # noqa: S608
+            f"SELECT {_COLUMNS}, ts_rank(d.search_vector, to_tsquery('simple', %s)) AS score "  # noqa: S608
             "FROM rules_searchdocument d "
             f"WHERE d.search_vector @@ to_tsquery('simple', %s) AND {where} "
             "ORDER BY score DESC, d.id LIMIT %s"
@@ -182,7 +187,7 @@ def _ranked_ids(terms: list[str], *, any_term: bool, language: str, edition: str
         # Terms are \w+ only, so quoting them is enough to keep FTS5 syntax out.
         match = (" OR " if any_term else " ").join(f'"{term}"*' for term in terms)
         sql = (
-            "SELECT d.id, -bm25(rules_search_fts, 4.0, 1.0) AS score "  # noqa: S608
+            f"SELECT {_COLUMNS}, -bm25(rules_search_fts, 4.0, 1.0) AS score "  # noqa: S608
             "FROM rules_search_fts JOIN rules_searchdocument d ON d.id = rules_search_fts.rowid "
             f"WHERE rules_search_fts MATCH %s AND {where} "
             "ORDER BY score DESC, d.id LIMIT %s"
@@ -191,7 +196,10 @@ def _ranked_ids(terms: list[str], *, any_term: bool, language: str, edition: str
     # {where} above is one of two constant strings; every value is a query parameter.
     with connection.cursor() as cursor:
         cursor.execute(sql, arguments)
-        return cursor.fetchall()
+        return [
+            (SearchDocument(**dict(zip(_FIELDS, row[:-1], strict=True))), float(row[-1]))
+            for row in cursor.fetchall()
+        ]
 
 
 def _hit(document: SearchDocument, *, snippet: SafeString, score: float) -> SearchHit:
@@ -238,14 +246,13 @@ def search(
     if not terms:
         return []
     significant = [term for term in terms if len(term) > 1 and term not in STOPWORDS] or terms
-    rows = _ranked_ids(significant, any_term=False, language=language, edition=edition, limit=limit)
-    if not rows and len(significant) > 1:
-        rows = _ranked_ids(significant, any_term=True, language=language, edition=edition, limit=limit)
-    documents = SearchDocument.objects.in_bulk([row[0] for row in rows])
+    scope = {"language": language, "edition": edition, "limit": limit}
+    ranked = _ranked_documents(significant, any_term=False, **scope)
+    if not ranked and len(significant) > 1:
+        ranked = _ranked_documents(significant, any_term=True, **scope)
     hits = [
-        _hit(documents[document_id], snippet=highlight(documents[document_id].body, significant),
-             score=float(score))
-        for document_id, score in rows
+        _hit(document, snippet=highlight(document.body, significant), score=score)
+        for document, score in ranked
     ]
     return _with_context(hits, language)
 
