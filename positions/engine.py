@@ -413,11 +413,17 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
             _("La partie était déjà terminée au demi-coup %(ply)d ; les coups suivants ne comptent pas.")
             % {"ply": game_over_at}
         )
+    # A game that ended earlier (checkmate, stalemate, 5.2.2, 9.6) stays ended: claims and flag
+    # falls are judged against the way it ended, not against the moves played afterwards.
+    end_status, end_board = status, final
+    if game_over_at is not None and game_over_at < ply:
+        end_status = _ply_status(plies[game_over_at - 1])
+        end_board = chess.Board(plies[game_over_at - 1].fen)
     if request.claim is not None:
-        analysis.claim = _judge_claim(request, final, occurrences, status)
+        analysis.claim = _judge_claim(request, final, occurrences, end_status)
     if request.flag_fell is not None:
         searches = {chess.WHITE: white, chess.BLACK: black}
-        analysis.flag_fall = _judge_flag(request, final, status, searches)
+        analysis.flag_fall = _judge_flag(request, end_board, end_status, searches)
     return analysis
 
 
@@ -435,6 +441,30 @@ def _status(
     if board.halfmove_clock >= 150:
         return "seventy_five_moves", "9.6.2"
     return "ongoing", None
+
+
+STATUS_ARTICLES: dict[str, str] = {
+    "checkmate": "5.1.1",
+    "stalemate": "5.2.1",
+    "dead_position": "5.2.2",
+    "fivefold_repetition": "9.6.1",
+    "seventy_five_moves": "9.6.2",
+}
+
+
+def _ply_status(info: PlyInfo) -> Status:
+    """Why the game ended at this ply, in the order of precedence (checkmate first)."""
+    if info.checkmate:
+        return "checkmate"
+    if info.stalemate:
+        return "stalemate"
+    if info.dead_position:
+        return "dead_position"
+    if info.repetition_count >= 5:
+        return "fivefold_repetition"
+    if info.halfmove_clock >= 150:
+        return "seventy_five_moves"
+    return "ongoing"
 
 
 def _game_over_text(status: Status) -> str:
@@ -476,17 +506,7 @@ def _judge_claim(
     if status != "ongoing":
         return ClaimVerdict(
             valid=False,
-            article="5.1.1"
-            if status == "checkmate"
-            else (
-                status
-                and {
-                    "stalemate": "5.2.1",
-                    "dead_position": "5.2.2",
-                    "fivefold_repetition": "9.6.1",
-                    "seventy_five_moves": "9.6.2",
-                }[status]
-            ),
+            article=STATUS_ARTICLES[status],
             explanation=_("Aucune réclamation n'est possible : la partie est déjà terminée (%(reason)s).")
             % {"reason": _game_over_text(status)},
             consequence=_("Le résultat est celui de la fin de partie ; aucune pénalité."),
@@ -623,12 +643,7 @@ def _judge_flag(
     if status != "ongoing":
         return FlagFallVerdict(
             "1/2-1/2",
-            {
-                "stalemate": "5.2.1",
-                "dead_position": "5.2.2",
-                "fivefold_repetition": "9.6.1",
-                "seventy_five_moves": "9.6.2",
-            }[status],
+            STATUS_ARTICLES[status],
             _(
                 "La partie était déjà terminée (%(reason)s) ; la chute du drapeau est sans "
                 "effet (article 6.9)."

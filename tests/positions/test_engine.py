@@ -207,3 +207,9 @@ def test_the_game_ends_at_the_ply_that_locks_the_pawns():
     result = run(fen=fen, moves=["h5", "Ke8", "Ke1", "Ke7"])
     assert (result.game_over_at, result.plies[0].dead_position, result.status) == (1, True, "dead_position")
     assert result.messages
+
+
+def test_a_flag_fall_after_an_earlier_checkmate_keeps_the_mate():
+    # Fool's mate, then moves recorded after it: the checkmate stands (6.9 "except where 5.1.1 applies").
+    result = run(moves=["f3", "e5", "g4", "Qh4", "Kf2", "Qxh2"], flag_fell="black")
+    assert (result.game_over_at, result.flag_fall.result, result.flag_fall.article) == (4, "0-1", "5.1.1")
