@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -36,15 +37,35 @@ def _run(form: AnalysisForm):
 @login_required
 @require_analyse
 def analyse_page(request: HttpRequest) -> HttpResponse:
-    form = AnalysisForm(request.POST or None)
-    analysis = _run(form) if request.method == "POST" else None
-    status = 422 if request.method == "POST" and analysis is None else 200
+    # GET with the form's fields (the replay's links without JavaScript) analyses too.
+    submitted = request.POST if request.method == "POST" else None
+    if submitted is None and any(name in request.GET for name in ("fen", "moves")):
+        submitted = request.GET
+    form = AnalysisForm(submitted)
+    analysis = _run(form) if submitted is not None else None
+    status = 422 if submitted is not None and analysis is None else 200
     template = "positions/analyse.html"
     if request.htmx:
         template += "#results"
         status = 200  # htmx swaps only 2xx responses: the errors are in the fragment
-    context = {"form": form, "analysis": analysis, "moves_text": form.data.get("moves", "")}
+    context = {
+        "form": form,
+        "analysis": analysis,
+        "moves_text": form.data.get("moves", ""),
+        "replay_query": _replay_query(form) if analysis else "",
+    }
     return render(request, template, context, status=status)
+
+
+REPLAY_QUERY_LIMIT = 4000  # longer games keep their replay working with JavaScript only
+
+
+def _replay_query(form: AnalysisForm) -> str:
+    """The analysis as a query string, so that the replay's plain links re-run it by GET."""
+    query = urlencode(
+        {name: form.data.get(name, "") for name in form.fields if name != "ply" and form.data.get(name)}
+    )
+    return query if len(query) <= REPLAY_QUERY_LIMIT else ""
 
 
 @require_POST

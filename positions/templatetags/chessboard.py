@@ -14,6 +14,7 @@ Invalid input never raises: the tag renders the error message in place of the di
 from __future__ import annotations
 
 from itertools import count
+from urllib.parse import urlencode
 
 import chess
 from django import template
@@ -224,12 +225,21 @@ def replay_context(
 
 
 @register.simple_tag(takes_context=True)
-def pgn_replay(context, moves, fen="", ply=None, size=360, orientation="white"):
+def pgn_replay(context, moves, fen="", ply=None, size=360, orientation="white", query=None):
+    """``query``: parameters the ``?ply=N`` links must carry (a dict or an encoded string);
+    by default the current page's query string, so links keep the page's other parameters."""
     request = context.get("request")
     if ply is None and request is not None:
         ply = request.GET.get("ply")
     base_url = request.path if request is not None else ""
+    if query is None and request is not None:
+        params = request.GET.copy()
+        params.pop("ply", None)
+        query = params.urlencode()
+    elif isinstance(query, dict):
+        query = urlencode({key: value for key, value in query.items() if key != "ply"})
     data = replay_context(moves, fen=fen, ply=ply, size=size, orientation=orientation, base_url=base_url)
+    data["link_prefix"] = f"{base_url}?{query}&" if query else f"{base_url}?"
     return mark_safe(render_to_string("positions/_replay.html", data))
 
 

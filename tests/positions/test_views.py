@@ -125,3 +125,11 @@ def test_strangers_may_not_see_the_reference_positions(stranger):
 
 def test_the_reference_page_refuses_post(trainer):
     assert client_for(trainer).post("/positions/reference/").status_code == 405
+
+
+def test_the_replay_links_rerun_the_analysis_without_javascript(trainer):
+    client = client_for(trainer)
+    page = client.post("/positions/analyse/", {"moves": "1. e4 e5 2. Nf3", "rate": "blitz"}).content.decode()
+    assert "?moves=1.+e4+e5+2.+Nf3&amp;rate=blitz&amp;ply=1" in page
+    response = client.get("/positions/analyse/", {"moves": "1. e4 e5 2. Nf3", "rate": "blitz", "ply": "1"})
+    assert response.status_code == 200 and "Position après le demi-coup 1" in response.content.decode()
