@@ -17,7 +17,7 @@ import chess
 import chess.svg
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from positions.validation import validate_fen
 
@@ -301,14 +301,14 @@ def _describe_side(board: chess.Board, color: chess.Color) -> str:
         if squares:
             names = [chess.square_name(s) for s in squares]
             parts.append(f"{_piece_label(piece_type, len(names))} {_join(names)}")
-    return "; ".join(parts)
+    return pgettext("separator between kinds of pieces in a position description", " ; ").join(parts)
 
 
 def describe_position(fen: str, *, language: str) -> str:
     """A text alternative for a diagram: side to move, check, then pieces by square.
 
     >>> describe_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", language="fr")
-    'Trait aux Blancs. Blancs : roi e1; pion e2. Noirs : roi e8.'
+    'Trait aux Blancs. Blancs : roi e1 ; pion e2. Noirs : roi e8.'
     """
     board = validate_fen(fen)
     return _describe(board.fen(), language)

@@ -40,7 +40,7 @@ def test_it_rejects_an_invalid_fen():
 
 def test_the_text_alternative_lists_the_side_to_move_and_the_pieces():
     text = describe_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", language="fr")
-    assert text == "Trait aux Blancs. Blancs : roi e1; pion e2. Noirs : roi e8."
+    assert text == "Trait aux Blancs. Blancs : roi e1 ; pion e2. Noirs : roi e8."
 
 
 def render(source, **context):
