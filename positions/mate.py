@@ -242,15 +242,26 @@ def can_checkmate(
 def _best_first(
     board: chess.Board, color: chess.Color, strategy: Strategy, *, node_budget: int, deadline: float
 ) -> MateSearch:
-    """One best-first search over the reachable positions, guided by ``strategy``."""
+    """One best-first search over the reachable positions, guided by ``strategy``.
+
+    Children are scored while their move is pushed on the parent and only materialised
+    (copied) when popped: most generated positions are never expanded.
+    """
     root = board.copy(stack=False)
     root_key = _key(root)
     parents: dict[tuple, tuple[tuple, chess.Move] | None] = {root_key: None}
     counter = itertools.count()
-    heap: list[tuple[float, int, int, chess.Board, tuple]] = [(0.0, next(counter), 0, root, root_key)]
+    heap: list[tuple[float, int, int, chess.Board, chess.Move | None, tuple]] = [
+        (0.0, next(counter), 0, root, None, root_key)
+    ]
     nodes = 0
     while heap:
-        _priority, _order, depth, position, position_key = heapq.heappop(heap)
+        _priority, _order, depth, parent, last_move, position_key = heapq.heappop(heap)
+        if last_move is None:
+            position = parent
+        else:
+            position = parent.copy(stack=False)
+            position.push(last_move)
         for move in position.generate_legal_moves():
             if strategy.prune and (
                 position.is_capture(move)
@@ -266,9 +277,8 @@ def _best_first(
                     line_moves = _line(parents, key)
                     position.pop()
                     return MateSearch(color, "yes", line=_san_line(board, line_moves), nodes=nodes)
-                child = position.copy(stack=False)
-                priority = _heuristic(child, color, strategy) + 0.05 * depth
-                heapq.heappush(heap, (priority, next(counter), depth + 1, child, key))
+                priority = _heuristic(position, color, strategy) + 0.05 * depth
+                heapq.heappush(heap, (priority, next(counter), depth + 1, position, move, key))
             position.pop()
         if nodes >= node_budget or time.perf_counter() > deadline:
             return MateSearch(color, "undetermined", nodes=nodes)
