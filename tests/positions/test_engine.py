@@ -213,3 +213,12 @@ def test_a_flag_fall_after_an_earlier_checkmate_keeps_the_mate():
     # Fool's mate, then moves recorded after it: the checkmate stands (6.9 "except where 5.1.1 applies").
     result = run(moves=["f3", "e5", "g4", "Qh4", "Kf2", "Qxh2"], flag_fell="black")
     assert (result.game_over_at, result.flag_fall.result, result.flag_fall.article) == (4, "0-1", "5.1.1")
+
+
+def test_the_commentary_examples_of_article_1_5():
+    # K v K is dead; K+N v K+N is not, because a mate is possible (commentary to 1.5).
+    assert run(fen="8/8/4k3/8/8/3K4/8/8 w - - 0 1").status == "dead_position"
+    assert run(fen="8/8/4k3/4n3/8/4N3/4K3/8 w - - 0 1", **PATIENT).can_checkmate == {
+        "white": "yes",
+        "black": "yes",
+    }
