@@ -91,10 +91,18 @@ test-sqlite:
 	@echo "== test suite on SQLite"
 	env -u DATABASE_URL ARBITRE_TESTING=1 $(VENV)/bin/pytest -q $(PYTEST_ARGS)
 
-POSTGRESQL_URL ?= postgres://postgres@127.0.0.1:5432/arbitre_ci_$(shell date +%s)
+POSTGRESQL_SERVER ?= postgres://postgres@127.0.0.1:5432
+POSTGRESQL_DATABASE := arbitre_ci_$(shell date +%s)
+# pytest-django creates test_<name> and drops it; the drop is repeated with FORCE
+# afterwards so that an interrupted or leaky run never leaves databases behind.
 test-postgresql:
 	@echo "== test suite on PostgreSQL"
-	DATABASE_URL=$(POSTGRESQL_URL) ARBITRE_TESTING=1 $(VENV)/bin/pytest -q --create-db $(PYTEST_ARGS)
+	status=0; DATABASE_URL=$(POSTGRESQL_SERVER)/$(POSTGRESQL_DATABASE) ARBITRE_TESTING=1 \
+		$(VENV)/bin/pytest -q --create-db $(PYTEST_ARGS) || status=$$?; \
+	$(PY) -c 'import psycopg, sys; psycopg.connect(sys.argv[1], autocommit=True).execute( \
+		"DROP DATABASE IF EXISTS " + sys.argv[2] + " WITH (FORCE)")' \
+		"$(POSTGRESQL_SERVER)/postgres" "test_$(POSTGRESQL_DATABASE)"; \
+	exit $$status
 
 ## Benchmarks (not part of make test) ---------------------------------------------------
 

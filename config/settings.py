@@ -117,7 +117,13 @@ TEMPLATES = [
 # Databases: SQLite under var/ by default, anything dj-database-url understands otherwise.
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    # Persistent connections in production; none under test, where a connection left open
+    # by the live server's thread would stop the test database from being dropped.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=0 if TESTING else 60, conn_health_checks=True
+        )
+    }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
