@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from questions.models import Action, MultipleScoring, Outcome, QuestionType, Rate, Unit
 
@@ -273,8 +274,9 @@ def _scenario(checker: _Checker, scenario: object) -> dict | None:
             checker.add("scenario.ply", _("Le demi-coup affiché est un entier positif ou nul."))
             ply = None
         elif plies is not None and ply > plies:
-            checker.add("scenario.ply", _("Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coups).")
-                        % {"ply": ply, "plies": plies})
+            message = ngettext("Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coup).",
+                               "Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coups).", plies)
+            checker.add("scenario.ply", message % {"ply": ply, "plies": plies})
     result["ply"] = ply
 
     orientation = scenario.get("orientation", "white")
@@ -576,6 +578,8 @@ def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: 
         shares.append(value)
         result[key] = number_for_json(value)
     if sum(shares) != points:
-        checker.add("body.decision_points", _("decision_points + sanction_points doit faire les points de la "
-                                              "question (%(points)s).") % {"points": points.normalize()})
+        checker.add("body.decision_points", _("Les points de la décision et ceux des sanctions (%(shares)s) "
+                                              "doivent faire les points de la question (%(points)s).")
+                    % {"shares": " + ".join(str(share.normalize()) for share in shares),
+                       "points": points.normalize()})
     return result

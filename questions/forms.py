@@ -20,6 +20,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 UID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+CLOCK_RE = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\.\d)?$")
+# A stem, an explanation or a model answer is a few paragraphs; far more is a paste gone wrong.
+TEXT_LIMIT = 10_000
 CITATION_RE = re.compile(r"^(?P<edition>[A-Za-z0-9]+)[\s:]+(?:art\.?\s*)?(?P<article>[A-Za-z0-9.]+)$")
 
 TYPE_CHOICES = [
@@ -214,8 +217,17 @@ class ReviewDecisionForm(forms.Form):
     """Approving or asking for changes; a comment is required to ask for changes."""
 
     text = forms.CharField(
-        label=_("Commentaire"), required=False, widget=forms.Textarea(attrs={"rows": 3}), max_length=5000
+        label=_("Message à l'auteur"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        help_text=_("Facultatif pour approuver ; obligatoire pour demander des modifications."),
     )
+
+    def __init__(self, *args, **kwargs):
+        # The review page also shows the comment form, whose field is named "text" as well.
+        kwargs.setdefault("auto_id", "id_decision_%s")
+        super().__init__(*args, **kwargs)
 
 
 # --- The editor -----------------------------------------------------------------------------
@@ -247,18 +259,27 @@ class QuestionForm(forms.Form):
         label=_("Points négatifs pour les mauvaises options"), required=False
     )
     eliminatory = forms.BooleanField(label=_("Faute éliminatoire en cas d'erreur"), required=False)
-    stem_fr = forms.CharField(label=_("Énoncé (français)"), widget=forms.Textarea(attrs={"rows": 5}))
+    stem_fr = forms.CharField(
+        label=_("Énoncé (français)"), widget=forms.Textarea(attrs={"rows": 5}), max_length=TEXT_LIMIT
+    )
     stem_en = forms.CharField(
         label=_("Énoncé (anglais)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 5}),
+        max_length=TEXT_LIMIT,
         help_text=_("Obligatoire pour les questions d'UVR."),
     )
     explanation_fr = forms.CharField(
-        label=_("Explication (français)"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+        label=_("Explication (français)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=TEXT_LIMIT,
     )
     explanation_en = forms.CharField(
-        label=_("Explication (anglais)"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+        label=_("Explication (anglais)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=TEXT_LIMIT,
     )
     citations = forms.MultipleChoiceField(
         label=_("Articles cités"), required=False, widget=forms.CheckboxSelectMultiple
@@ -329,10 +350,16 @@ class QuestionForm(forms.Form):
         label=_("Réponses acceptées (anglais)"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
     model_answer_fr = forms.CharField(
-        label=_("Réponse modèle (français)"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+        label=_("Réponse modèle (français)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=TEXT_LIMIT,
     )
     model_answer_en = forms.CharField(
-        label=_("Réponse modèle (anglais)"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+        label=_("Réponse modèle (anglais)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=TEXT_LIMIT,
     )
     decision_points = forms.DecimalField(
         label=_("Points de la décision"), required=False, min_value=0, max_digits=6, decimal_places=2
@@ -380,6 +407,27 @@ class QuestionForm(forms.Form):
                 )
             citations.append(citation)
         return citations
+
+    def clean_moves(self) -> str:
+        moves = self.cleaned_data["moves"]
+        # An unclosed comment would silently swallow every move after it.
+        if moves.count("{") != moves.count("}"):
+            raise ValidationError(_("Un commentaire entre accolades { … } n'est pas fermé."))
+        return moves
+
+    def _clean_clock(self, name: str) -> str:
+        value = self.cleaned_data[name].strip()
+        if value and not CLOCK_RE.match(value):
+            raise ValidationError(
+                _("Écrivez le temps restant en h:mm:ss ou mm:ss, par exemple 0:04:10 ou 04:10.")
+            )
+        return value
+
+    def clean_clock_white(self) -> str:
+        return self._clean_clock("clock_white")
+
+    def clean_clock_black(self) -> str:
+        return self._clean_clock("clock_black")
 
     def clean_squares(self) -> dict[str, str]:
         squares = {}
@@ -601,6 +649,16 @@ class QuestionEditor:
             valid = self._check_lists(kind)
         return valid
 
+    @property
+    def has_list_errors(self) -> bool:
+        """Whether a list of the question's type (options, rubric, decisions…) has an error."""
+        if not self.is_bound:
+            return False
+        kind = self.form.cleaned_data.get("type") if hasattr(self.form, "cleaned_data") else None
+        return any(self.list_errors.values()) or any(
+            self.formsets[name].total_error_count() for name in self.relevant_lists(kind)
+        )
+
     def _rows(self, name: str) -> list[dict[str, Any]]:
         """The list's rows that count: filled in and not marked for removal."""
         rows, kept = [], []
@@ -777,8 +835,10 @@ def _scenario_from_cleaned(cleaned: dict[str, Any]) -> dict[str, Any] | None:
         scenario["clocks"] = {
             "white": cleaned.get("clock_white") or "",
             "black": cleaned.get("clock_black") or "",
-            "to_move": cleaned.get("clock_to_move") or "",
         }
+        if cleaned.get("clock_to_move"):
+            # Stopped clocks have no side "to move": the key is left out, not set to "".
+            scenario["clocks"]["to_move"] = cleaned["clock_to_move"]
     if cleaned.get("claim_type"):
         scenario["claim"] = {
             "type": cleaned["claim_type"],

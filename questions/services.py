@@ -20,6 +20,8 @@ Workflow (draft → in review → published → retired; each move is logged in 
   reviewer needs ``accounts.review_questions`` and must not be the author of the question
   or of the draft; refused with the engine's explanation when it objects.
 - ``request_changes(question, reviewer, note)`` — in review → draft, with a ReviewComment.
+- ``withdraw_from_review(question, user)`` — in review → draft: the author takes the question
+  back before anyone has reviewed it.
 - ``retire(question, user, note="")`` — published (or any) → retired; versions are kept.
 - ``may_approve(question, user) -> bool`` — whether ``approve`` would accept this reviewer.
 - ``add_comment(question, user, text, field="") -> ReviewComment``;
@@ -71,6 +73,7 @@ __all__ = [
     "add_comment", "approve", "check_answer_key", "clear_review_flag", "create_question",
     "flag_questions_citing", "may_approve", "request_changes", "resolve_comment", "retire",
     "save_draft", "store_imported", "submit_for_review", "suggest_uid", "validate",
+    "withdraw_from_review",
 ]
 
 
@@ -264,6 +267,18 @@ def request_changes(*, question: Question, reviewer, note: str) -> ReviewComment
     _log(question, actor=reviewer, from_status=Status.IN_REVIEW, to_status=Status.DRAFT, note=note,
          version=question.draft)
     return comment
+
+
+@transaction.atomic
+def withdraw_from_review(*, question: Question, user) -> None:
+    """The author takes a question back from review to go on writing it (in review → draft)."""
+    question = Question.objects.select_for_update().get(pk=question.pk)
+    if question.status != Status.IN_REVIEW:
+        raise WorkflowError(_("Seule une question en relecture peut être reprise par son auteur."))
+    question.status = Status.DRAFT
+    question.save(update_fields=["status", "updated_at"])
+    _log(question, actor=user, from_status=Status.IN_REVIEW, to_status=Status.DRAFT,
+         note=_("Reprise par son auteur avant la relecture."), version=question.draft)
 
 
 @transaction.atomic

@@ -15,18 +15,17 @@ from typing import Any
 
 import chess
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from positions.validation import FenError, PgnError, parse_moves, validate_fen
 from questions.citations import resolve_citation
 from questions.content import Problem
 from questions.engine_check import Objection, check_answer_key, needs_engine
-from questions.models import Question, QuestionVersion, Status, StatusChange
-from questions.services import WorkflowError
+from questions.models import Question, QuestionVersion
 
 
 @dataclass(frozen=True)
@@ -436,6 +435,48 @@ def place_problems(editor, problems: list[Problem | Objection]) -> None:
             editor.add_list_error(target[0], message, row=target[2], field=target[1])
 
 
+LIST_LABELS = {
+    "options": gettext_lazy("Options"),
+    "decisions": gettext_lazy("Décisions proposées"),
+    "sanctions": gettext_lazy("Sanctions et mesures proposées"),
+    "rubric": gettext_lazy("Barème"),
+}
+
+
+def problem_label(path: str) -> str:
+    """The editor's name for the place a problem of ``validate_content`` points to
+    (``body.options.2.text_en`` → "Options, ligne 3"): trainers never see the bank's paths."""
+    from questions.forms import QuestionForm
+
+    fields = QuestionForm.base_fields
+    parts = (path or "").split(".")
+
+    def label(name: str | None) -> str:
+        return str(fields[name].label) if name in fields else ""
+
+    if parts[0] == "scenario":
+        rest = ".".join(parts[1:])
+        name = SCENARIO_FIELDS.get(rest) or SCENARIO_FIELDS.get(parts[1] if len(parts) > 1 else "")
+        return label(name) or _("Position et scénario")
+    if parts[0] == "body" and len(parts) > 1:
+        if parts[1] in LIST_LABELS:
+            if len(parts) > 2 and parts[2].isdigit():
+                row = int(parts[2]) + 1
+                return _("%(list)s, ligne %(row)s") % {"list": LIST_LABELS[parts[1]], "row": row}
+            return str(LIST_LABELS[parts[1]])
+        return label(parts[1]) or _("Réponse")
+    if parts[0] == "citations":
+        return label("citations")
+    return label(parts[0]) or path
+
+
+def problem_text(problem: Problem | Objection) -> str:
+    """A problem as one sentence for the user: "Énoncé (français) : Ce champ est obligatoire."."""
+    if not getattr(problem, "field", ""):
+        return problem.message
+    return f"{problem_label(problem.field)} : {problem.message}"
+
+
 def citation_label(citation: dict[str, str], *, language: str = "fr") -> str:
     """ "2018 art. 4.3.1 — heading" (the heading in ``language`` when the rulebook has one)."""
     edition, number = citation["edition"], citation["article"]
@@ -471,27 +512,3 @@ def article_hits(query: str, *, language: str, limit: int = 12) -> list[dict[str
             }
         )
     return hits
-
-
-# --- Workflow steps the services do not offer (yet) ----------------------------------------------
-
-
-@transaction.atomic
-def withdraw_from_review(*, question: Question, user) -> None:
-    """The author takes a question back from review to go on writing it (in review → draft).
-
-    Belongs with the other workflow steps in ``questions.services``; kept here until it moves.
-    """
-    question = Question.objects.select_for_update().get(pk=question.pk)
-    if question.status != Status.IN_REVIEW:
-        raise WorkflowError(_("Seule une question en relecture peut être reprise par son auteur."))
-    question.status = Status.DRAFT
-    question.save(update_fields=["status", "updated_at"])
-    StatusChange.objects.create(
-        question=question,
-        version=question.draft,
-        actor=user,
-        from_status=Status.IN_REVIEW,
-        to_status=Status.DRAFT,
-        note=_("Reprise par son auteur avant la relecture."),
-    )

@@ -76,3 +76,11 @@ def candidate_question(
         "response": response or {},
         "disabled": disabled,
     }
+
+
+@register.filter
+def problem_text(problem) -> str:
+    """A content problem named by the editor's field label rather than the bank's path."""
+    from questions.ui_services import problem_text as text
+
+    return text(problem)

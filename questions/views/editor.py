@@ -139,6 +139,9 @@ def check_moves(request: HttpRequest) -> HttpResponse:
     except FenError as error:
         context["fen_error"] = error.message
         return render(request, "questions/_moves_check.html", context)
+    if movetext.count("{") != movetext.count("}"):
+        context["comment_error"] = True
+        return render(request, "questions/_moves_check.html", context)
     if movetext.strip():
         try:
             game = parse_moves(movetext, fen=fen or None)

@@ -35,7 +35,7 @@ def submit(request: HttpRequest, uid: str) -> HttpResponse:
         )
     except ContentError as error:
         for problem in error.problems:
-            messages.error(request, str(problem))
+            messages.error(request, ui_services.problem_text(problem))
         messages.error(request, _("La question n'a pas été envoyée en relecture : elle est incomplète."))
     except services.WorkflowError as error:
         messages.error(request, error.message)
@@ -177,7 +177,7 @@ def clear_flag(request: HttpRequest, uid: str) -> HttpResponse:
 def withdraw(request: HttpRequest, uid: str) -> HttpResponse:
     question = permissions.get_question_for_action(request.user, uid, permissions.can_withdraw)
     try:
-        ui_services.withdraw_from_review(question=question, user=request.user)
+        services.withdraw_from_review(question=question, user=request.user)
     except services.WorkflowError as error:
         messages.error(request, error.message)
     else:

@@ -243,3 +243,15 @@ def test_a_ruling_the_engine_agrees_with_is_published(trainer, other_trainer):
     services.submit_for_review(question=question, user=trainer)
     version = services.approve(question=question, reviewer=other_trainer)
     assert version.is_published
+
+
+def test_the_author_takes_a_question_back_from_review(in_review, trainer):
+    services.withdraw_from_review(question=in_review, user=trainer)
+    in_review.refresh_from_db()
+    assert in_review.status == Status.DRAFT
+    assert in_review.status_changes.latest("pk").from_status == Status.IN_REVIEW
+
+
+def test_only_a_question_in_review_can_be_taken_back(draft, trainer):
+    with pytest.raises(services.WorkflowError):
+        services.withdraw_from_review(question=draft, user=trainer)

@@ -1,0 +1,74 @@
+"""Defects found by the hands-on QA pass of the bank pages, each pinned by a test."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from questions.content import Problem
+from questions.models import Question
+from questions.ui_services import problem_label, problem_text
+from tests.conftest import client_for
+from tests.questions import core_samples
+from tests.questions.conftest import editor_data
+
+CREATE = reverse("questions:create")
+PREVIEW = reverse("questions:editor_preview")
+
+
+def test_clocks_without_a_running_side_are_saved(trainer):
+    data = editor_data(core_samples.single(), uid="q-clocks", with_scenario="on",
+                       clock_white="0:04:10", clock_black="0:00:12")
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 302
+    assert Question.objects.get(uid="q-clocks").draft.scenario["clocks"] == {"white": "0:04:10", "black": "0:00:12"}
+
+
+def test_a_badly_written_clock_is_explained_in_the_editors_words(trainer):
+    data = editor_data(core_samples.single(), uid="q-clock", with_scenario="on", clock_white="99:99:99:99")
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 422
+    assert "0:04:10" in response.context["form"].errors["clock_white"][0]
+
+
+def test_an_unclosed_comment_in_the_moves_is_refused(trainer):
+    data = editor_data(core_samples.single(), uid="q-brace", with_scenario="on", moves="1. e4 {oops 2. Nf3")
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 422
+    assert response.context["form"].errors["moves"]
+
+
+def test_a_huge_stem_is_refused_without_losing_the_rest(trainer):
+    data = editor_data(core_samples.single(), uid="q-huge", stem_fr="A" * 20_000, stem_en="Kept")
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 422
+    assert response.context["form"]["stem_en"].value() == "Kept"
+
+
+def test_an_error_in_a_list_alone_is_announced_at_the_top(trainer):
+    content = core_samples.single()
+    for option in content["body"]["options"]:
+        option["correct"] = True
+    response = client_for(trainer).post(CREATE, editor_data(content, uid="q-two"))
+    assert response.status_code == 422
+    assert "data-list-errors" in response.content.decode()
+
+
+def test_the_review_page_has_no_duplicate_field_ids(other_trainer, in_review_question):
+    body = client_for(other_trainer).get(reverse("questions:review", args=[in_review_question.uid])).content
+    assert body.decode().count('id="id_text"') == 1
+
+
+def test_the_live_preview_names_fields_as_the_editor_does(trainer):
+    response = client_for(trainer).post(PREVIEW, {"type": "single"}, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert "Unités de valeur : " in body
+    assert "body.options" not in body
+
+
+def test_a_problem_in_a_list_row_names_the_row():
+    assert problem_label("body.decisions.2.text_en") == "Décisions proposées, ligne 3"
+
+
+def test_a_ruling_points_problem_reads_as_a_sentence():
+    text = problem_text(Problem("body.decision_points", "x"))
+    assert text == "Points de la décision : x"
