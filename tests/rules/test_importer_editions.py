@@ -193,7 +193,7 @@ def test_1928_has_the_25_articles_and_the_annex():
 
 def test_1928_title_page_is_imported_once():
     text = json.dumps(built()["laws-1928.json"], ensure_ascii=False)
-    assert text.count("La force morale de la F. I D. E.") == 1
+    assert text.count("La force morale de la F. I. D. E.") == 1
 
 
 def test_1928_no_agreed_draw_before_blacks_30th_move():
@@ -374,3 +374,34 @@ def test_ocr_repair_only_turns_a_into_a_grave_where_avoir_is_impossible():
 
     assert clean_french("le joueur a la priorité") == "le joueur a la priorité"
     assert clean_french("il est autorisé a réclamer") == "il est autorisé à réclamer"
+
+
+def _law(slug: str, number: str) -> dict:
+    return next(item for item in built()[f"laws-{slug}.json"] if item["number"] == number)
+
+
+@pytest.mark.parametrize(
+    ("number", "expected"),
+    [
+        ("2.1", "placé de façon à ce que"),
+        ("4.3", "un seul coup à la fois"),
+        ("9.3", "son propre Roi à un échec"),
+        ("24.2.a", "à un arbitre"),
+        ("8", "un seul coup. Le Roi"),
+        ("20.5", "au lieu de rendez-vous avec"),
+        ("17.b", "régulière, ou faire"),
+    ],
+)
+def test_the_1928_text_has_its_accents_and_spaces_back(number, expected):
+    # The OCR lost the accent of the preposition "à" and some spaces (corrections/1928.json).
+    assert expected in _law("1928", number)["text_fr"]
+
+
+def test_the_2017_half_point_and_square_f8_are_read_correctly():
+    assert ("demi-point (½)" in _law("2017", "10.1")["text_fr"]
+            and "f8 pour les Noirs" in _law("2017", "II.3.2.6")["text_fr"])
+
+
+def test_the_tournament_administration_chapter_is_tagged_uvo():
+    chapter = next(item for item in built()["livre.json"] if item["number"] == "5.1")
+    assert chapter["units"] == ["UVO"]
