@@ -325,3 +325,13 @@ OPENAPI_SCHEMAS = {
         }}},
     },
 }
+
+
+def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Any other address under /api/rules/: a JSON 404 (API clients never get an HTML page)."""
+    return error_response(
+        None,
+        _("Adresse inconnue : %(path)s. Les adresses de l'API sont décrites dans /api/openapi.json.")
+        % {"path": request.path},
+        status=404,
+    )

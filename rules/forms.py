@@ -17,7 +17,7 @@ class EditionUploadForm(forms.Form):
         label=_("Fichier JSON de l'édition"),
         help_text=_(
             "Un objet {\"edition\": {slug, year, title_fr, title_en, adopted, in_force, languages, "
-            "complete, source}, \"articles\": [...]} ; les articles au format de laws-<slug>.json."
+            "complete, source}, \"articles\": [...]} ; les articles au format des fichiers laws-2018.json."
         ),
     )
 
@@ -34,6 +34,10 @@ class EditionUploadForm(forms.Form):
             raise ValidationError(_("Le fichier contient des caractères nuls (U+0000)."), code="nul")
         try:
             payload = json.loads(text)
+        except RecursionError as error:
+            raise ValidationError(
+                _("Le fichier JSON est imbriqué trop profondément pour être une édition."), code="json"
+            ) from error
         except json.JSONDecodeError as error:
             raise ValidationError(
                 _("JSON invalide ligne %(line)d, colonne %(column)d : %(message)s."),

@@ -163,7 +163,23 @@ class Article(models.Model):
 
     @property
     def label(self) -> str:
-        return self.printed or self.number
+        """The number as the book prints it when that names this article ("4.3 a)", "B5"),
+        else the normalised number: a printed "1)" (1928's 14.1) or an OCR-damaged "L4"
+        (2017's I.4) would name another article, or none, once out of context."""
+        if self.kind in (ArticleKind.PREFACE, ArticleKind.PART):
+            return ""  # the book prints a heading there, no number ("basic-rules" is our key)
+        if self.printed and normalise_number(self.printed) == self.number:
+            return self.printed
+        root, _separator, rest = self.number.partition(".")
+        if len(root) > 3 and root.isalpha():  # 1928's "annexe.1" → "Annexe 1"
+            return f"{root.capitalize()} {rest}".strip()
+        return self.number
+
+    @property
+    def name(self) -> str:
+        """What a link to the article says on its own: its label, or its heading when the
+        book gives it no number (the preface, the two parts of the Laws)."""
+        return self.label or self.heading or self.number
 
     def diagrams(self) -> list[Diagram]:
         if not self.diagram_keys:

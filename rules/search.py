@@ -19,7 +19,15 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rules.models import Article, Edition, SearchDocument, SearchDocumentKind, fold, normalise_number
+from rules.models import (
+    Article,
+    Edition,
+    GlossaryTerm,
+    SearchDocument,
+    SearchDocumentKind,
+    fold,
+    normalise_number,
+)
 
 _WORD = re.compile(r"[^\W_]+")
 _NUMBER_QUERY = re.compile(
@@ -36,6 +44,8 @@ STOPWORDS = frozenset({
     "an", "and", "are", "as", "at", "be", "by", "for", "in", "is", "it", "of", "on", "or", "the", "to",
 })
 MAX_QUERY_LENGTH = 200
+# The database ranks this many candidates per hit wanted; they are then re-ranked here.
+CANDIDATES_PER_HIT = 3
 
 
 @dataclass(frozen=True)
@@ -246,15 +256,48 @@ def search(
     if not terms:
         return []
     significant = [term for term in terms if len(term) > 1 and term not in STOPWORDS] or terms
-    scope = {"language": language, "edition": edition, "limit": limit}
+    scope = {"language": language, "edition": edition, "limit": max(limit * CANDIDATES_PER_HIT, 60)}
     ranked = _ranked_documents(significant, any_term=False, **scope)
     if not ranked and len(significant) > 1:
         ranked = _ranked_documents(significant, any_term=True, **scope)
+    ranked = _rerank(ranked, significant, language=language)[:limit]
     hits = [
         _hit(document, snippet=highlight(document.body, significant), score=score)
         for document, score in ranked
     ]
     return _with_context(hits, language)
+
+
+def glossary_articles(terms: list[str], *, language: str) -> set[tuple[str, str]]:
+    """(edition, number) of the articles the glossary cites for a term made of these words
+    ("roque" → 3.8.2, "adoube" → 4.2.1 through "j'adoube")."""
+    wanted = set(terms)
+    found: set[tuple[str, str]] = set()
+    for term in GlossaryTerm.objects.only("term_fr", "term_en", "articles", "edition"):
+        name = term.term_en if language == "en" and term.term_en else term.term_fr
+        if wanted <= set(_WORD.findall(fold(name))):
+            found.update((term.edition, number) for number in term.articles)
+    return found
+
+
+def _rerank(ranked: list, terms: list[str], *, language: str) -> list:
+    """The articles the glossary gives for the query first, then the documents holding the
+    words as typed (not only words they begin: "adoube" before "adouber"), then the
+    database's order. bm25 alone puts a long paragraph that repeats a word (Chess960
+    castling) before the short one that defines it (3.8.2)."""
+    defining = glossary_articles(terms, language=language)
+    whole = [re.compile(r"(?<![^\W_])" + re.escape(term) + r"(?![^\W_])") for term in terms]
+
+    def key(item: tuple) -> tuple:
+        document, score = item
+        folded = fold(document.body)
+        return (
+            (document.edition, document.number) not in defining,
+            -sum(1 for pattern in whole if pattern.search(folded)),
+            -score,
+        )
+
+    return sorted(ranked, key=key)
 
 
 def _with_context(hits: list[SearchHit], language: str) -> list[SearchHit]:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import schema
-from rules.diffing import word_diff_html
+from rules.diffing import same_wording, word_diff_html
 from rules.models import (
     NUMBER_RE,
     Article,
@@ -471,10 +471,18 @@ def previous_edition(*, year: int, exclude: str = "") -> Edition | None:
     return Edition.objects.filter(year__lte=year).exclude(slug=exclude).order_by("-year", "order").first()
 
 
-def _comparable(item: dict) -> str:
-    return "\n\n".join(
-        part for part in (item.get("heading_fr", ""), item.get("text_fr", ""), item.get("heading_en", ""),
-                          item.get("text_en", "")) if part
+def _languages(items: list[dict]) -> set[str]:
+    return {
+        language for language in ("fr", "en")
+        if any(item.get(f"text_{language}") for item in items)
+    }
+
+
+def _same_wording(before: dict, after: dict, languages: set[str]) -> bool:
+    return all(
+        same_wording(before.get(f"{part}_{language}", ""), after.get(f"{part}_{language}", ""))
+        for language in languages
+        for part in ("heading", "text")
     )
 
 
@@ -482,22 +490,33 @@ def _display_text(item: dict) -> str:
     return item.get("text_fr", "") or item.get("text_en", "") or item.get("heading_fr", "")
 
 
-def compare_articles(*, old: list[dict], new: list[dict]) -> list[ArticleDifference]:
-    """What changed from ``old`` to ``new`` (both lists in the laws-<slug>.json format)."""
+def compare_articles(
+    *, old: list[dict], new: list[dict], old_complete: bool = True, new_complete: bool = True
+) -> list[ArticleDifference]:
+    """What changed from ``old`` to ``new`` (both lists in the laws-<slug>.json format).
+
+    Only the languages both editions have are compared (the 2017 text is French only), and
+    typography (quotes, apostrophes, spaces) is not a change. An article missing from a
+    partial edition says nothing: it is neither "added" after a partial ``old`` nor
+    "removed" before a partial ``new``.
+    """
+    languages = (_languages(old) & _languages(new)) or {"fr", "en"}
     old_by_number = {item["number"]: item for item in old}
     new_numbers = {item["number"] for item in new}
     differences = []
     for item in new:
         before = old_by_number.get(item["number"])
         if before is None:
-            differences.append(ArticleDifference(item["number"], "added", "", _display_text(item)))
-        elif _comparable(before) != _comparable(item):
+            if old_complete:
+                differences.append(ArticleDifference(item["number"], "added", "", _display_text(item)))
+        elif not _same_wording(before, item, languages):
             differences.append(
                 ArticleDifference(item["number"], "changed", _display_text(before), _display_text(item))
             )
-    for item in old:
-        if item["number"] not in new_numbers:
-            differences.append(ArticleDifference(item["number"], "removed", _display_text(item), ""))
+    if new_complete:
+        for item in old:
+            if item["number"] not in new_numbers:
+                differences.append(ArticleDifference(item["number"], "removed", _display_text(item), ""))
     return differences
 
 
@@ -519,7 +538,11 @@ def upload_differences(upload: EditionUpload) -> tuple[Edition | None, list[Arti
     meta = upload.payload["edition"]
     previous = previous_edition(year=meta["year"], exclude=meta["slug"])
     old_items = edition_as_items(previous) if previous else []
-    return previous, compare_articles(old=old_items, new=upload.payload["articles"])
+    differences = compare_articles(
+        old=old_items, new=upload.payload["articles"],
+        old_complete=previous.complete if previous else True, new_complete=bool(meta.get("complete", True)),
+    )
+    return previous, differences
 
 
 @transaction.atomic

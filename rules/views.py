@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -16,6 +17,7 @@ from rules.models import (
     Change,
     Chapter,
     Correspondence,
+    Diagram,
     Edition,
     GlossaryTerm,
     fold,
@@ -69,9 +71,14 @@ def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
 def laws(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
     show = _show(request, edition_obj)
+    articles = list(edition_obj.articles.all())
+    keys = {key for article in articles for key in article.diagram_keys}
+    diagrams = {diagram.key: diagram for diagram in Diagram.objects.filter(key__in=keys)}
+    for article in articles:
+        article.diagram_list = [diagrams[key] for key in article.diagram_keys if key in diagrams]
     context = {
         "edition": edition_obj,
-        "articles": edition_obj.articles.all(),
+        "articles": articles,
         "show": show,
         "languages": _languages(show),
     }
@@ -118,8 +125,10 @@ def _article_group_or_404(request: HttpRequest, edition: str, number: str) -> Ht
     members = edition_obj.articles.filter(number__startswith=f"{normalised}.").order_by("order")
     if members.exists():
         show = _show(request, edition_obj)
+        top_number = normalised.split(".")[0]
+        top = edition_obj.articles.filter(number=top_number).first() if top_number != normalised else None
         context = {"edition": edition_obj, "number": normalised, "descendants": members, "show": show,
-                   "languages": _languages(show)}
+                   "languages": _languages(show), "top": top}
         return render(request, "rules/article_group.html", context)
     context = {"edition": edition_obj, "number": number, "suggestions": [
         edition_obj.articles.get(number=suggestion) for suggestion in closest_numbers(edition_obj, normalised)
@@ -147,11 +156,16 @@ def edition_changes(request: HttpRequest, edition: str) -> HttpResponse:
     previous = previous_edition(year=edition_obj.year, exclude=edition_obj.slug)
     differences = []
     if previous is not None:
-        differences = compare_articles(old=edition_as_items(previous), new=edition_as_items(edition_obj))
+        differences = compare_articles(
+            old=edition_as_items(previous), new=edition_as_items(edition_obj),
+            old_complete=previous.complete, new_complete=edition_obj.complete,
+        )
     context = {
         "edition": edition_obj,
         "previous": previous,
         "differences": differences,
+        "partial": previous if previous is not None and not previous.complete else edition_obj,
+        "correspondence_url": reverse("rules:correspondence"),
         "recorded": Change.objects.filter(new_edition=edition_obj.slug),
     }
     return render(request, "rules/changes.html", context)

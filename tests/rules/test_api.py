@@ -94,3 +94,12 @@ def test_the_openapi_document_describes_the_rules_api(db):
     expected = {"/rules/editions", "/rules/search", "/rules/{edition}/articles/{number}"}
     assert expected <= set(document["paths"])
     assert "RuleArticle" in document["components"]["schemas"]
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/rules/", "/api/rules/2018/articles/", "/api/rules/editions/", "/api/rules/nope"]
+)
+def test_an_unknown_api_address_gets_a_json_404(rulebook, url):
+    response = get(url)
+    assert (response.status_code, response["Content-Type"]) == (404, "application/json")
+    assert "/api/openapi.json" in response.json()["error"]["message"]

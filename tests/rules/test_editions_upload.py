@@ -237,3 +237,14 @@ def test_an_exported_edition_uploads_again_under_a_new_slug(rulebook, exam_staff
 
 def test_the_upload_page_offers_the_current_edition_as_a_starting_point(rulebook, exam_staff):
     assert "/rules/2018/export.json" in client_for(exam_staff).get(UPLOAD_URL).content.decode()
+
+
+def test_a_deeply_nested_file_is_refused_with_a_message_not_an_error_page(rulebook, administrator):
+    nested = SimpleUploadedFile("deep.json", b"[" * 100_000 + b"]" * 100_000, content_type="application/json")
+    response = client_for(administrator).post(UPLOAD_URL, {"file": nested})
+    assert response.status_code == 422
+    assert "imbriqué trop profondément" in response.content.decode()
+
+
+def test_the_upload_help_names_the_format_file_in_full(rulebook, administrator):
+    assert "laws-2018.json" in client_for(administrator).get(UPLOAD_URL).content.decode()

@@ -61,3 +61,28 @@ def test_numbers_are_unique_within_an_edition(rulebook):
 
 def test_articles_of_the_laws_belong_to_the_uvr(rulebook):
     assert Article.objects.resolve("2018", "6.9").exam_units() == ["UVR"]
+
+
+@pytest.mark.parametrize(
+    ("number", "printed", "label"),
+    [
+        ("14.1", "1)", "14.1"),  # 1928: the paragraph number alone names no article
+        ("I.4", "L4", "I.4"),  # 2017: "I.4" read as "L4" by the extraction
+        ("A.2", "A2", "A.2"),
+        ("4.3.a", "4.3 a)", "4.3 a)"),  # 2009: lettered sub-articles keep their printed form
+        ("9.2.2", "9.2.2", "9.2.2"),
+    ],
+)
+def test_an_article_is_labelled_by_a_number_that_names_it(number, printed, label):
+    assert Article(number=number, printed=printed).label == label
+
+
+@pytest.mark.parametrize(("number", "kind"), [("basic-rules", ArticleKind.PART), ("0", ArticleKind.PREFACE)])
+def test_the_preface_and_the_parts_are_named_by_their_heading_not_by_our_key(number, kind):
+    article = Article(number=number, printed="0" if number == "0" else "", kind=kind,
+                      heading_fr="Les règles fondamentales du jeu")
+    assert (article.label, article.name) == ("", "Les règles fondamentales du jeu")
+
+
+def test_a_1928_annex_paragraph_is_labelled_in_words():
+    assert Article(number="annexe.1", printed="1)", kind=ArticleKind.PARAGRAPH).label == "Annexe 1"

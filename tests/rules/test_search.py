@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import json
+
 from rules.models import Article, SearchDocument
 from rules.search import highlight, number_in_query, query_terms, search
+from rules.services import load_rulebook
 
 
 def numbers(hits) -> list[str]:
@@ -121,3 +124,40 @@ def test_a_group_number_lists_the_paragraphs_under_it(rulebook):
 def test_paragraph_hits_name_their_top_level_article(rulebook):
     assert search("adoube")[0].context == "L'action de déplacer les pièces"
     assert search("adjust", language="en")[0].context == "The act of moving the pieces"
+
+
+def _load_with(data_copy, *, articles: list[dict], glossary: list[dict] = ()) -> None:
+    path = data_copy / "laws-2018.json"
+    existing = json.loads(path.read_text(encoding="utf-8"))
+    blank = dict.fromkeys(existing[0], "") | {"kind": "paragraph", "diagrams": []}
+    path.write_text(json.dumps([*existing, *({**blank, **item} for item in articles)], ensure_ascii=False),
+                    encoding="utf-8")
+    if glossary:
+        terms_path = data_copy / "glossary.json"
+        terms = json.loads(terms_path.read_text(encoding="utf-8"))
+        terms_path.write_text(json.dumps([*terms, *glossary], ensure_ascii=False), encoding="utf-8")
+    load_rulebook(data_dir=data_copy)
+
+
+def test_the_word_as_typed_ranks_before_words_it_only_begins(db, data_copy):
+    # bm25 alone put 6.2.5 ("adouber", a short paragraph) before 4.2.1 ("j'adoube").
+    paragraph = {"number": "6.2.5", "parent": "6",
+                 "text_fr": "Adouber, adouber : seul le joueur dont la pendule est en marche peut adouber."}
+    _load_with(data_copy, articles=[paragraph])
+    assert numbers(search("adoube"))[:2] == ["4.2.1", "6.2.5"]
+
+
+def test_the_articles_the_glossary_gives_for_the_query_come_first(db, data_copy):
+    # A long paragraph repeating "roque" (Chess960) used to rank before the definition.
+    _load_with(
+        data_copy,
+        articles=[
+            {"number": "A.9", "parent": "A",
+             "text_fr": "Roque, roque et roque : au Chess960 le roque se joue autrement, roque après roque."},
+            {"number": "A.8", "parent": "A",
+             "text_fr": "Le roque est un coup du roi et d'une tour, qui compte pour un seul coup."},
+        ],
+        glossary=[{"key": "castling", "term_fr": "roque", "term_en": "castling", "definition_fr": "",
+                   "definition_en": "", "articles": ["A.8"], "edition": "2018"}],
+    )
+    assert numbers(search("roque"))[:2] == ["A.8", "A.9"]

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
+from rules.services import load_rulebook
 from tests.conftest import client_for
 
 PAGES = [
@@ -233,3 +236,32 @@ def test_an_edition_can_be_downloaded_in_the_upload_format(rulebook):
     data = response.json()
     assert data["edition"]["slug"] == "2018" and data["articles"][0]["number"] == "4"
     assert "attachment" in response["Content-Disposition"]
+
+
+def test_the_changes_after_a_partial_edition_list_no_added_articles(rulebook):
+    # 2014 is reproduced in part (the BAF's "Avant" texts): an article it lacks was not added in 2017.
+    html = Client().get("/rules/2017/changes/").content.decode()
+    assert 'data-status="added"' not in html
+    assert "reproduite qu&#x27;en partie" in html or "reproduite qu'en partie" in html
+
+
+def test_the_full_laws_page_shows_the_diagrams(rulebook):
+    html = Client().get("/rules/2018/laws/").content.decode()
+    assert 'id="diagram-dead-position-bishops"' in html
+
+
+def test_pages_with_commentary_load_the_script_that_unfolds_it_for_printing(rulebook):
+    html = Client().get("/rules/2018/9.2.2/").content.decode()
+    assert "rules/rules.js" in html
+
+
+def test_a_part_of_the_laws_is_listed_by_its_heading_not_its_key(db, data_copy):
+    path = data_copy / "laws-2018.json"
+    articles = json.loads(path.read_text(encoding="utf-8"))
+    part = {**articles[0], "number": "basic-rules", "printed": "", "parent": "", "kind": "part",
+            "heading_fr": "Les règles fondamentales du jeu", "text_fr": "", "text_en": "",
+            "commentary_fr": "", "commentary_en": "", "notes_fr": "", "notes_en": "", "diagrams": []}
+    path.write_text(json.dumps([part, *articles], ensure_ascii=False), encoding="utf-8")
+    load_rulebook(data_dir=data_copy)
+    html = Client().get("/rules/2018/").content.decode()
+    assert ">basic-rules<" not in html and "Les règles fondamentales du jeu" in html
