@@ -171,6 +171,13 @@ class ImportForm(forms.Form):
         choices=[("", _("Deviner d'après l'extension")), *EXPORT_FORMAT_CHOICES],
         required=False,
     )
+    default_unit = forms.ChoiceField(
+        label=_("Unité des questions qui n'en indiquent pas"),
+        choices=[("", _("Aucune : refuser ces questions")), *UNIT_CHOICES],
+        required=False,
+        help_text=_("Les fichiers GIFT et Moodle XML venus d'ailleurs ne disent pas à quelle unité de valeur "
+                    "appartient chaque question."),
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -41,6 +43,12 @@ def _ownership_problems(user, entries: list[BankEntry]) -> list[ParseProblem]:
     return problems
 
 
+def _file_order(problem: ParseProblem) -> int:
+    """Problems in the order of the questions in the file ("#3 (uid)" is question 3)."""
+    match = re.match(r"#(\d+)", problem.where or "")
+    return int(match.group(1)) if match else 0
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def import_view(request: HttpRequest) -> HttpResponse:
@@ -52,6 +60,10 @@ def import_view(request: HttpRequest) -> HttpResponse:
         return render(request, "questions/import.html", {"form": form}, status=422)
     try:
         result = parse(form.cleaned_data["text"], form.cleaned_data["format"])
+        if form.cleaned_data.get("default_unit"):
+            for entry in result.entries:
+                if not entry.content.get("units"):
+                    entry.content["units"] = [form.cleaned_data["default_unit"]]
         problems = list(result.problems) + _ownership_problems(request.user, result.entries)
         if not result.entries and not problems:
             problems.append(ParseProblem("", _("Le fichier ne contient aucune question.")))
@@ -67,7 +79,7 @@ def import_view(request: HttpRequest) -> HttpResponse:
     except ImportFailed as failure:
         context = {
             "form": ImportForm(),
-            "problems": failure.problems,
+            "problems": sorted(failure.problems, key=_file_order),
             "filename": form.cleaned_data["file"].name,
         }
         return render(request, "questions/import.html", context, status=422)

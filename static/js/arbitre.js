@@ -2,11 +2,23 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  // The language switch submits itself when a choice is made (the button stays for
-  // keyboard and no-JS users).
+  // The language switch submits itself when a choice is made with the mouse or a finger.
+  // Keyboard users browse the options with the arrow keys, which fires "change" at every
+  // step: for them nothing is submitted until they press the button (shown on focus) or Enter.
+  var keyboard = false;
+  document.addEventListener("keydown", function (event) {
+    var select = event.target;
+    if (!(select.matches && select.matches(".language-switch select"))) { return; }
+    keyboard = true;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      select.form.requestSubmit ? select.form.requestSubmit() : select.form.submit();
+    }
+  });
+  document.addEventListener("pointerdown", function () { keyboard = false; });
   document.addEventListener("change", function (event) {
     var select = event.target;
-    if (select.matches && select.matches(".language-switch select")) {
+    if (select.matches && select.matches(".language-switch select") && !keyboard) {
       select.form.requestSubmit ? select.form.requestSubmit() : select.form.submit();
     }
   });

@@ -34,6 +34,16 @@ def test_a_visitor_switches_the_interface_to_english_and_back(live_server, page:
     expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
+def test_arrow_keys_in_the_language_list_do_not_reload_the_page(live_server, page: Page, demo_users):
+    page.goto(live_server.url)
+    page.focus("#language-select")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".language-switch button")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
 @pytest.mark.parametrize(
     ("email", "expected_nav", "absent_nav"),
     [

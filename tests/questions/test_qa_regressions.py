@@ -20,7 +20,8 @@ def test_clocks_without_a_running_side_are_saved(trainer):
                        clock_white="0:04:10", clock_black="0:00:12")
     response = client_for(trainer).post(CREATE, data)
     assert response.status_code == 302
-    assert Question.objects.get(uid="q-clocks").draft.scenario["clocks"] == {"white": "0:04:10", "black": "0:00:12"}
+    clocks = Question.objects.get(uid="q-clocks").draft.scenario["clocks"]
+    assert clocks == {"white": "0:04:10", "black": "0:00:12"}
 
 
 def test_a_badly_written_clock_is_explained_in_the_editors_words(trainer):
@@ -72,3 +73,22 @@ def test_a_problem_in_a_list_row_names_the_row():
 def test_a_ruling_points_problem_reads_as_a_sentence():
     text = problem_text(Problem("body.decision_points", "x"))
     assert text == "Points de la décision : x"
+
+
+def test_a_foreign_gift_file_is_imported_with_the_unit_chosen_on_the_page(trainer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = "::gift-q:: Un joueur peut-il proposer nulle par écrit ? {F}\n"
+    data = {"file": SimpleUploadedFile("moodle.gift", text.encode()), "default_unit": "UVC"}
+    response = client_for(trainer).post(reverse("questions:import"), data)
+    assert response.status_code == 200
+    assert Question.objects.get().units == ["UVC"]
+
+
+def test_the_import_report_lists_problems_in_the_files_order(trainer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = "::q-one:: Sans unité ? {T}\n\n::q-two:: Accolade oubliée {#2:0\n"
+    data = {"file": SimpleUploadedFile("broken.gift", text.encode())}
+    problems = client_for(trainer).post(reverse("questions:import"), data).context["problems"]
+    assert [problem.where[:2] for problem in problems] == ["#1", "#2"]

@@ -255,12 +255,14 @@ def test_the_moves_check_names_the_wrong_move_and_the_legal_ones(trainer):
 
 
 def test_the_moves_check_lists_the_legal_moves_once(trainer):
-    response = client_for(trainer).post(MOVES, {"fen": "", "moves": "1. e4 e5 2. Ke3"}, HTTP_HX_REQUEST="true")
+    data = {"fen": "", "moves": "1. e4 e5 2. Ke3"}
+    response = client_for(trainer).post(MOVES, data, HTTP_HX_REQUEST="true")
     assert response.content.decode().count("Ke2") == 1
 
 
 def test_the_moves_check_reports_an_unclosed_comment(trainer):
-    response = client_for(trainer).post(MOVES, {"fen": "", "moves": "1. e4 {oops 2. Nf3"}, HTTP_HX_REQUEST="true")
+    data = {"fen": "", "moves": "1. e4 {oops 2. Nf3"}
+    response = client_for(trainer).post(MOVES, data, HTTP_HX_REQUEST="true")
     assert "n'est pas fermé" in response.content.decode()
 
 
