@@ -81,7 +81,7 @@ def analyse_view(request: HttpRequest) -> JsonResponse:
         )
     try:
         body = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: absurdly nested JSON
         return error_response(None, _("Le corps de la requête n'est pas du JSON valide."))
     if not isinstance(body, dict):
         return error_response(None, _("Le corps de la requête doit être un objet JSON."))

@@ -517,6 +517,8 @@ def _judge_claim(
     if claim.intended_move:
         try:
             intended_move = board.parse_san(claim.intended_move.strip())
+            if not intended_move:
+                raise ValueError("a null move is not a move")  # "--", "0000", "Z0"
         except ValueError:
             return ClaimVerdict(
                 valid=False,

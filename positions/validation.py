@@ -653,6 +653,14 @@ def _play(board: chess.Board, token: str, ply: int, *, allow_illegal: bool) -> P
         ) from None
     except (chess.IllegalMoveError, chess.InvalidMoveError):
         move = None
+    if move is not None and not move:
+        # python-chess reads "--", "0000" and "Z0" as a null move, which no player can make.
+        raise PgnError(
+            _("%(where)s : « %(move)s » n'est pas un coup (un coup nul n'existe pas sur l'échiquier).")
+            % {"where": capfirst(_where(board, text)), "move": text},
+            move=text,
+            **_locate(board, ply),
+        )
     if move is not None:
         san = board.san(move)
         board.push(move)
@@ -901,11 +909,14 @@ def _pattern_fits(
 
 def _long_form(board: chess.Board, move: chess.Move) -> str:
     piece = board.piece_at(move.from_square)
+    back_rank = 0 if piece and piece.color == chess.WHITE else 7
     if (
         piece
         and piece.piece_type == chess.KING
-        and chess.square_distance(move.from_square, move.to_square) == 2
+        and move.from_square == chess.square(4, back_rank)
+        and move.to_square in (chess.square(2, back_rank), chess.square(6, back_rank))
     ):
+        # Only e1-g1/e1-c1 (e8-g8/e8-c8) is a castling; a king jumping e1-c3 is not.
         return "O-O" if chess.square_file(move.to_square) == 6 else "O-O-O"
     letter = piece.symbol().upper() if piece and piece.piece_type != chess.PAWN else ""
     capture = "x" if board.piece_at(move.to_square) else "-"

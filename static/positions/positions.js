@@ -115,11 +115,17 @@
       return true;
     }
 
+    // Square labels name the piece in the page's language, from the palette's own labels.
+    var pieceNames = {};
+    editor.querySelectorAll("[data-piece]").forEach(function (button) {
+      if (button.dataset.piece) pieceNames[button.dataset.piece] = button.title;
+    });
+
     function draw() {
       editor.querySelectorAll("[data-square]").forEach(function (button) {
         var piece = squares[button.dataset.square];
         button.textContent = piece ? GLYPHS[piece] : "";
-        button.setAttribute("aria-label", button.dataset.square + (piece ? " " + piece : ""));
+        button.setAttribute("aria-label", button.dataset.square + (piece ? " " + (pieceNames[piece] || piece) : ""));
       });
     }
 
@@ -162,6 +168,18 @@
       } else if (button.dataset.boardAction === "flip") {
         grid.classList.toggle("board-editor__grid--flipped");
       }
+    });
+    // role="grid": arrow keys move between squares (as seen on screen, flipped or not).
+    grid.addEventListener("keydown", function (event) {
+      var steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+      var square = event.target.dataset && event.target.dataset.square;
+      if (!(event.key in steps) || !square) return;
+      var flip = grid.classList.contains("board-editor__grid--flipped") ? -1 : 1;
+      var file = "abcdefgh".indexOf(square[0]) + steps[event.key][0] * flip;
+      var rank = parseInt(square[1], 10) + steps[event.key][1] * flip;
+      if (file < 0 || file > 7 || rank < 1 || rank > 8) return;
+      event.preventDefault();
+      grid.querySelector('[data-square="' + "abcdefgh"[file] + rank + '"]').focus();
     });
     [turn, ep].concat(castling).forEach(function (field) { field.addEventListener("change", write); });
     input.addEventListener("input", function (event) {

@@ -87,3 +87,15 @@ def test_a_pgn_with_clocks_and_a_custom_start(db):
     data = post({"pgn": pgn, "claim": {"type": "fifty"}}).json()
     assert (data["status"], data["claim"]["valid"]) == ("checkmate", False)
     assert data["plies"][0]["clock"] == "0:00:05"
+
+
+def test_absurdly_nested_json_is_a_400_not_a_500(db):
+    # Regression: the JSON decoder's RecursionError escaped as a 500.
+    response = post('{"a":' * 5000)
+    assert response.status_code == 400
+    assert set(response.json()["error"]) == {"field", "message"}
+
+
+def test_a_null_move_in_the_list_is_a_400(db):
+    response = post({"moves": ["e4", "--"]})
+    assert (response.status_code, response.json()["error"]["field"]) == (400, "moves")

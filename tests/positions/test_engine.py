@@ -222,3 +222,11 @@ def test_the_commentary_examples_of_article_1_5():
         "white": "yes",
         "black": "yes",
     }
+
+
+@pytest.mark.parametrize("null_move", ["--", "0000", "Z0"])
+def test_a_null_intended_move_makes_the_claim_incorrect(null_move):
+    # Regression: a null move was accepted as the intended move of a claim.
+    result = run(moves=SHUFFLE[:3], claim=Claim("threefold", null_move))
+    assert result.claim.valid is False
+    assert "n'est pas un coup légal" in result.claim.explanation

@@ -100,3 +100,22 @@ def test_it_rejects_text_that_is_not_a_move():
     with pytest.raises(PgnError) as error:
         parse_moves("1. e4 hello", allow_illegal=True)
     assert error.value.ply == 2
+
+
+def test_a_king_jumping_two_squares_diagonally_is_not_written_as_castling():
+    # Regression: the move list showed "O-O-O" for the illegal king move e1-c3.
+    game = parse_moves("1. Kc3", fen="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", allow_illegal=True)
+    assert (game.moves[0].san, game.moves[0].illegal_reason) == ("Ke1-c3", "wrong_piece_movement")
+
+
+def test_a_real_illegal_castling_is_still_written_as_castling():
+    game = parse_moves("1. O-O", fen="r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", allow_illegal=True)
+    assert (game.moves[0].san, game.moves[0].illegal_reason) == ("O-O", "castling_not_allowed")
+
+
+@pytest.mark.parametrize("null_move", ["--", "0000", "Z0"])
+def test_it_rejects_a_null_move(null_move):
+    # Regression: python-chess reads these as a null move, and the game went on as if a move was made.
+    with pytest.raises(PgnError) as error:
+        parse_move_list(["e4", null_move], allow_illegal=True)
+    assert (error.value.ply, error.value.side) == (2, "black")
