@@ -265,3 +265,19 @@ def test_a_part_of_the_laws_is_listed_by_its_heading_not_its_key(db, data_copy):
     load_rulebook(data_dir=data_copy)
     html = Client().get("/rules/2018/").content.decode()
     assert ">basic-rules<" not in html and "Les règles fondamentales du jeu" in html
+
+
+def test_the_english_glossary_gives_the_english_definition_first(rulebook):
+    english = Client().get("/rules/glossary/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    entry = english[english.index('id="dead-position"'):]
+    assert entry.index('<p lang="en">') < entry.index('<p lang="fr">')
+
+
+def test_a_bilingual_livre_chapter_declares_no_invalid_language(db, data_copy):
+    path = data_copy / "livre.json"
+    chapters = json.loads(path.read_text(encoding="utf-8"))
+    chapters[-1]["language"] = "fr+en"
+    path.write_text(json.dumps(chapters, ensure_ascii=False), encoding="utf-8")
+    load_rulebook(data_dir=data_copy)
+    html = Client().get(f"/rules/livre/{chapters[-1]['number']}/").content.decode()
+    assert 'lang="fr+en"' not in html
