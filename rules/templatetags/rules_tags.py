@@ -18,11 +18,16 @@ register = template.Library()
 
 _NUMBER = r"(?:[A-D]|I{1,3}|\d{1,2})(?:\.(?:\d{1,2}|[a-z](?![a-z])))*(?!\w)"
 _DOTTED = r"(?:[A-D]|I{1,3}|\d{1,2})\."
-_SEPARATOR = r"(?:\s*,\s*|\s+(?:et|and|ou|or)\s+)"
+# Lists ("5.1.1, 5.1.2 ou 5.2.3") and ranges ("4.1 à 4.7", "3.1 – 3.9": both ends linked).
+_SEPARATOR = r"(?:\s*,\s*|\s+(?:et|and|ou|or|à|to)\s+|\s*[–—-]\s*)"
 # "Article 9.6.2", "Articles 5.1.1, 5.1.2 ou 5.2.3", "art. 6.9", "cf. 5.2.2", "voir 6.9",
-# "see Article A.4". After "voir"/"see"/"cf." only a dotted number counts ("see 2 players").
+# "see Article A.4", "directives I.1.1", "Appendix C". After "voir"/"see"/"cf." only a
+# dotted number counts ("see 2 players"); after an appendix or guideline word, only a
+# number of an appendix (A–D) or a guideline (I–III).
 CROSS_REFERENCE = re.compile(
-    rf"(?<!\w)(?P<lead>(?:[Aa]rticles?|[Aa]rt\.)\s*|(?:[Vv]oir|[Ss]ee|[Cc]f\.)(?:\s+(?:aussi|also))?\s+(?={_DOTTED}))"
+    rf"(?<!\w)(?P<lead>(?:[Aa]rticles?|[Aa]rt\.)\s*"
+    rf"|(?:[Vv]oir|[Ss]ee|[Cc]f\.)(?:\s+(?:aussi|also))?\s+(?={_DOTTED})"
+    r"|(?:[Aa]nnexes?|[Aa]ppendix|[Aa]ppendices|[Dd]irectives?|[Gg]uidelines?)\s+(?=(?:[A-D]|I{1,3})(?![\w'’])))"
     rf"(?P<refs>{_NUMBER}(?:{_SEPARATOR}{_NUMBER})*)"
 )
 _NUMBER_RE = re.compile(_NUMBER)
