@@ -13,6 +13,7 @@ import unicodedata
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -83,8 +84,12 @@ class Edition(models.Model):
 
     @classmethod
     def current(cls) -> Edition | None:
-        """The edition in force: the newest complete one."""
-        return cls.objects.filter(complete=True).order_by("-year", "order").first()
+        """The edition in force: the newest complete one whose date of coming into force has
+        come (an edition loaded ahead of its date is not in force yet)."""
+        complete = cls.objects.filter(complete=True).order_by("-year", "order")
+        today = timezone.localdate()
+        return (complete.filter(models.Q(in_force__isnull=True) | models.Q(in_force__lte=today)).first()
+                or complete.first())
 
 
 class ArticleKind(models.TextChoices):

@@ -24,7 +24,7 @@ from rules.models import (
     normalise_number,
 )
 from rules.permissions import can_manage_rulebook
-from rules.search import MAX_QUERY_LENGTH, query_param, resolve_number_query, search
+from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param, resolve_number_query, search
 from rules.services import compare_articles, edition_as_items, previous_edition
 
 SHOW_CHOICES = ("both", "fr", "en")
@@ -245,6 +245,18 @@ def glossary(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/glossary.html", {"rows": rows})
 
 
+def _missing_number(query: str, *, edition: str | None) -> tuple[str, list[Article]]:
+    """A query that is an article number the edition lacks ("99.9"): that number, and the
+    articles whose numbers look most like it."""
+    number = number_in_query(query) if query else None
+    edition_obj = Edition.objects.filter(slug=edition).first() if edition else Edition.current()
+    if number is None or edition_obj is None:
+        return "", []
+    suggestions = closest_numbers(edition_obj, number)
+    by_number = {article.number: article for article in edition_obj.articles.filter(number__in=suggestions)}
+    return number, [by_number[found] for found in suggestions if found in by_number]
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def search_view(request: HttpRequest) -> HttpResponse:
@@ -262,7 +274,10 @@ def search_view(request: HttpRequest) -> HttpResponse:
         if permalink is not None:
             return redirect(permalink)
     hits = search(query, language=language, edition=edition, limit=30) if query else []
+    missing, suggestions = _missing_number(query, edition=edition)
     context = {
+        "missing_number": missing,
+        "suggestions": suggestions,
         "query": query,
         "language": language,
         "edition": edition or "",

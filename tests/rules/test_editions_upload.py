@@ -170,11 +170,28 @@ def test_confirming_loads_the_edition_and_its_articles(rulebook, exam_staff):
     assert Article.objects.resolve("2030", "9.9").parent.number == "9"
 
 
-def test_confirming_makes_the_new_edition_searchable_and_current(rulebook, exam_staff):
+def test_confirming_makes_the_new_edition_searchable(rulebook, exam_staff):
     client = client_for(exam_staff)
     upload(client, future_edition())
     client.post(f"/rules/editions/upload/{EditionUpload.objects.get().pk}/")
     assert SearchDocument.objects.filter(edition="2030").exists()
+    assert [hit.number for hit in search("quintessentiel", edition="2030")] == ["9.9"]
+
+
+def test_an_edition_loaded_before_its_date_is_not_yet_the_one_in_force(rulebook, exam_staff):
+    client = client_for(exam_staff)
+    upload(client, future_edition())  # in force on 1 January 2030
+    client.post(f"/rules/editions/upload/{EditionUpload.objects.get().pk}/")
+    assert Edition.current().slug == "2018"
+
+
+def test_an_edition_whose_date_has_come_becomes_the_one_in_force(rulebook, exam_staff):
+    payload = future_edition()
+    payload["edition"]["in_force"] = "2020-01-01"
+    client = client_for(exam_staff)
+    upload(client, payload)
+    client.post(f"/rules/editions/upload/{EditionUpload.objects.get().pk}/")
+    assert Edition.current().slug == "2030"
     assert [hit.number for hit in search("quintessentiel")] == ["9.9"]
 
 

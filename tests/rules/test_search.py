@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import json
 
+from django.test import Client
+
 from rules.models import Article, SearchDocument
 from rules.search import highlight, number_in_query, query_terms, search
 from rules.services import load_rulebook
@@ -161,3 +163,9 @@ def test_the_articles_the_glossary_gives_for_the_query_come_first(db, data_copy)
                    "definition_en": "", "articles": ["A.8"], "edition": "2018"}],
     )
     assert numbers(search("roque"))[:2] == ["A.8", "A.9"]
+
+
+def test_a_number_the_edition_lacks_is_said_so_with_the_closest_numbers(rulebook):
+    html = Client().get("/rules/search/?q=9.2.9").content.decode()
+    assert "Aucun article ne porte le numéro 9.2.9" in html
+    assert 'href="/rules/2018/9.2.2/"' in html
