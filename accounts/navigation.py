@@ -83,6 +83,17 @@ HOME_PANELS: list[HomePanel] = [
         _("Voir les positions"),
         "practise",
     ),
+    HomePanel(
+        "rulebook-editions",
+        _("Éditions du règlement"),
+        _(
+            "Chargez une nouvelle édition des Règles à partir d'un fichier structuré et voyez "
+            "quels articles changent ; les questions qui les citent sont signalées aux relecteurs."
+        ),
+        "rules:upload",
+        _("Charger une édition"),
+        "manage_rulebook",
+    ),
 ]
 
 

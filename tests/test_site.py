@@ -93,3 +93,14 @@ def test_administrators_see_the_administration_link(administrator, trainee):
 def test_the_openapi_document_is_valid_json(client):
     document = client.get("/api/openapi.json").json()
     assert document["openapi"].startswith("3.")
+
+
+def test_each_role_is_led_to_its_work_from_the_home_page(trainee, trainer, exam_staff):
+    def panels(user):
+        content = client_for(user).get("/").content.decode()
+        keys = ("questions", "rules", "positions", "rulebook-editions")
+        return {key for key in keys if f'data-panel="{key}"' in content}
+
+    assert panels(trainee) == {"rules", "positions"}
+    assert panels(trainer) == {"rules", "positions", "questions"}
+    assert panels(exam_staff) == {"rules", "positions", "rulebook-editions"}

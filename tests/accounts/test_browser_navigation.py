@@ -44,14 +44,18 @@ def test_arrow_keys_in_the_language_list_do_not_reload_the_page(live_server, pag
     expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
+EVERYONE = ["home", "rules", "profile"]
+TRAINER_ONLY = ["questions", "positions", "reviews"]
+
+
 @pytest.mark.parametrize(
     ("email", "expected_nav", "absent_nav"),
     [
-        ("stagiaire@demo.arbitre.fr", ["home", "profile"], ["admin"]),
-        ("formateur@demo.arbitre.fr", ["home", "profile"], ["admin"]),
-        ("correcteur@demo.arbitre.fr", ["home", "profile"], ["admin"]),
-        ("examens@demo.arbitre.fr", ["home", "profile"], ["admin"]),
-        ("admin@demo.arbitre.fr", ["home", "profile", "admin"], []),
+        ("stagiaire@demo.arbitre.fr", EVERYONE, [*TRAINER_ONLY, "admin"]),
+        ("formateur@demo.arbitre.fr", EVERYONE + TRAINER_ONLY, ["admin"]),
+        ("correcteur@demo.arbitre.fr", EVERYONE, [*TRAINER_ONLY, "admin"]),
+        ("examens@demo.arbitre.fr", EVERYONE, [*TRAINER_ONLY, "admin"]),
+        ("admin@demo.arbitre.fr", [*EVERYONE, *TRAINER_ONLY, "admin"], []),
     ],
 )
 def test_each_demo_role_logs_in_and_sees_its_navigation(
