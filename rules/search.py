@@ -45,7 +45,8 @@ STOPWORDS = frozenset({
 })
 MAX_QUERY_LENGTH = 200
 # The database ranks this many candidates per hit wanted; they are then re-ranked here.
-CANDIDATES_PER_HIT = 3
+CANDIDATES_PER_HIT = 2
+MIN_CANDIDATES = 40
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,7 @@ def search(
     if not terms:
         return []
     significant = [term for term in terms if len(term) > 1 and term not in STOPWORDS] or terms
-    scope = {"language": language, "edition": edition, "limit": max(limit * CANDIDATES_PER_HIT, 60)}
+    scope = {"language": language, "edition": edition, "limit": max(limit * CANDIDATES_PER_HIT, MIN_CANDIDATES)}
     ranked = _ranked_documents(significant, any_term=False, **scope)
     if not ranked and len(significant) > 1:
         ranked = _ranked_documents(significant, any_term=True, **scope)
@@ -273,10 +274,11 @@ def glossary_articles(terms: list[str], *, language: str) -> set[tuple[str, str]
     ("roque" → 3.8.2, "adoube" → 4.2.1 through "j'adoube")."""
     wanted = set(terms)
     found: set[tuple[str, str]] = set()
-    for term in GlossaryTerm.objects.only("term_fr", "term_en", "articles", "edition"):
-        name = term.term_en if language == "en" and term.term_en else term.term_fr
+    rows = GlossaryTerm.objects.values_list("term_fr", "term_en", "articles", "edition")
+    for term_fr, term_en, articles, edition in rows:
+        name = term_en if language == "en" and term_en else term_fr
         if wanted <= set(_WORD.findall(fold(name))):
-            found.update((term.edition, number) for number in term.articles)
+            found.update((edition, number) for number in articles)
     return found
 
 
@@ -290,7 +292,7 @@ def _rerank(ranked: list, terms: list[str], *, language: str) -> list:
 
     def key(item: tuple) -> tuple:
         document, score = item
-        folded = fold(document.body)
+        folded = fold_in_place(document.body)
         return (
             (document.edition, document.number) not in defining,
             -sum(1 for pattern in whole if pattern.search(folded)),
