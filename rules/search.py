@@ -257,7 +257,8 @@ def search(
     if not terms:
         return []
     significant = [term for term in terms if len(term) > 1 and term not in STOPWORDS] or terms
-    scope = {"language": language, "edition": edition, "limit": max(limit * CANDIDATES_PER_HIT, MIN_CANDIDATES)}
+    candidates = max(limit * CANDIDATES_PER_HIT, MIN_CANDIDATES)
+    scope = {"language": language, "edition": edition, "limit": candidates}
     ranked = _ranked_documents(significant, any_term=False, **scope)
     if not ranked and len(significant) > 1:
         ranked = _ranked_documents(significant, any_term=True, **scope)
