@@ -68,7 +68,20 @@
     }
   });
 
+  // On a phone the bank's nine filters would push the results off the first screen: they
+  // fold away unless one of them is in use. Without script they stay open.
+  function foldFilters() {
+    if (!window.matchMedia || !window.matchMedia("(max-width: 900px)").matches) { return; }
+    document.querySelectorAll("details[data-collapse-on-phone]").forEach(function (box) {
+      var inUse = Array.prototype.some.call(box.querySelectorAll("input, select"), function (field) {
+        return field.type === "checkbox" ? field.checked : field.value !== "";
+      });
+      if (!inUse) { box.open = false; }
+    });
+  }
+
   function init() {
+    foldFilters();
     document.querySelectorAll("form.editor-form").forEach(showSectionsFor);
     document.querySelectorAll("[data-add-row]").forEach(function (button) { button.hidden = false; });
   }

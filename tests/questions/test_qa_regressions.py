@@ -92,3 +92,16 @@ def test_the_import_report_lists_problems_in_the_files_order(trainer):
     data = {"file": SimpleUploadedFile("broken.gift", text.encode())}
     problems = client_for(trainer).post(reverse("questions:import"), data).context["problems"]
     assert [problem.where[:2] for problem in problems] == ["#1", "#2"]
+
+
+def test_a_refused_request_for_changes_is_announced_at_the_top(other_trainer, in_review_question):
+    url = reverse("questions:request_changes", args=[in_review_question.uid])
+    response = client_for(other_trainer).post(url, {"text": ""})
+    assert response.status_code == 422
+    assert 'href="#decision-form"' in response.content.decode()
+
+
+def test_the_bank_filters_can_fold_away_on_a_phone(trainer):
+    body = client_for(trainer).get(reverse("questions:bank")).content.decode()
+    assert "data-collapse-on-phone" in body
+    assert "questions/questions.js" in body
