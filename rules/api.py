@@ -7,11 +7,13 @@ unknown editions and articles, with the closest article numbers as ``suggestions
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
+from functools import wraps
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.vary import vary_on_headers
 
 from rules.history import article_history, related_changes
@@ -25,6 +27,27 @@ MAX_LIMIT = 50
 def error_response(field: str | None, message: str, *, status: int, **extra) -> JsonResponse:
     return JsonResponse({"error": {"field": field, "message": message, **extra}}, status=status,
                         json_dumps_params={"ensure_ascii": False})
+
+
+def read_only(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
+    """GET and HEAD only; anything else is a JSON 405, not Django's HTML pages. The API
+    never writes, so it needs no CSRF token (a POST would otherwise get an HTML 403)."""
+
+    @csrf_exempt
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> JsonResponse:
+        if request.method not in ("GET", "HEAD"):
+            response = error_response(
+                None,
+                _("La méthode %(method)s n'est pas permise : l'API des règles est en lecture seule (GET).")
+                % {"method": request.method},
+                status=405,
+            )
+            response["Allow"] = "GET, HEAD"
+            return response
+        return view(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _json(data: object) -> JsonResponse:
@@ -70,13 +93,13 @@ def referenced_numbers(article: Article, numbers: set[str]) -> list[str]:
     return found
 
 
-@require_GET
+@read_only
 @cache_control(max_age=300, public=True)
 def editions(request: HttpRequest) -> JsonResponse:
     return _json({"editions": [edition_to_dict(edition) for edition in Edition.objects.all()]})
 
 
-@require_GET
+@read_only
 @cache_control(max_age=300, public=True)
 def article(request: HttpRequest, edition: str, number: str) -> JsonResponse:
     edition_obj = Edition.objects.filter(slug=edition).first()
@@ -137,7 +160,7 @@ def article(request: HttpRequest, edition: str, number: str) -> JsonResponse:
     return _json(data)
 
 
-@require_GET
+@read_only
 @cache_control(max_age=60, public=True)
 @vary_on_headers("Accept-Language")
 def search_api(request: HttpRequest) -> JsonResponse:
@@ -327,6 +350,7 @@ OPENAPI_SCHEMAS = {
 }
 
 
+@read_only
 def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """Any other address under /api/rules/: a JSON 404 (API clients never get an HTML page)."""
     return error_response(

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from rules.api import closest_numbers
@@ -47,7 +47,7 @@ def _ui_language() -> str:
     return (get_language() or "fr")[:2]
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     context = {
         "editions": Edition.objects.all(),
@@ -58,7 +58,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/index.html", context)
 
 
-@require_GET
+@require_safe
 def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
     articles = edition_obj.articles.only("number", "printed", "kind", "heading_fr", "heading_en", "order")
@@ -67,7 +67,7 @@ def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
     return render(request, "rules/edition.html", context)
 
 
-@require_GET
+@require_safe
 def laws(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
     show = _show(request, edition_obj)
@@ -85,7 +85,7 @@ def laws(request: HttpRequest, edition: str) -> HttpResponse:
     return render(request, "rules/laws.html", context)
 
 
-@require_GET
+@require_safe
 def article_detail(request: HttpRequest, edition: str, number: str) -> HttpResponse:
     article = Article.objects.resolve(edition, number)
     if article is None:
@@ -136,7 +136,7 @@ def _article_group_or_404(request: HttpRequest, edition: str, number: str) -> Ht
     return render(request, "rules/article_not_found.html", context, status=404)
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def article_history_view(request: HttpRequest, edition: str, number: str) -> HttpResponse:
     article = Article.objects.resolve(edition, number)
@@ -150,7 +150,7 @@ def article_history_view(request: HttpRequest, edition: str, number: str) -> Htt
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def edition_changes(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
     previous = previous_edition(year=edition_obj.year, exclude=edition_obj.slug)
@@ -171,7 +171,7 @@ def edition_changes(request: HttpRequest, edition: str) -> HttpResponse:
     return render(request, "rules/changes.html", context)
 
 
-@require_GET
+@require_safe
 def correspondence(request: HttpRequest) -> HttpResponse:
     """The table of article numbers across editions, one block per pair of editions."""
     rows = list(Correspondence.objects.all())
@@ -188,7 +188,7 @@ def correspondence(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/correspondence.html", {"pairs": ordered})
 
 
-@require_GET
+@require_safe
 def edition_export(request: HttpRequest, edition: str) -> JsonResponse:
     """The edition in the upload format: the starting point for preparing the next one."""
     edition_obj = get_object_or_404(Edition, slug=edition)
@@ -213,7 +213,7 @@ def edition_export(request: HttpRequest, edition: str) -> JsonResponse:
     return response
 
 
-@require_GET
+@require_safe
 def chapter_detail(request: HttpRequest, number: str) -> HttpResponse:
     chapter = get_object_or_404(Chapter, number=number)
     context = {
@@ -225,7 +225,7 @@ def chapter_detail(request: HttpRequest, number: str) -> HttpResponse:
     return render(request, "rules/chapter.html", context)
 
 
-@require_GET
+@require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     language = _ui_language()
     terms = sorted(
@@ -257,7 +257,7 @@ def _missing_number(query: str, *, edition: str | None) -> tuple[str, list[Artic
     return number, [by_number[found] for found in suggestions if found in by_number]
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def search_view(request: HttpRequest) -> HttpResponse:
     query = query_param(request, "q", "").strip()[:MAX_QUERY_LENGTH]

@@ -103,3 +103,16 @@ def test_an_unknown_api_address_gets_a_json_404(rulebook, url):
     response = get(url)
     assert (response.status_code, response["Content-Type"]) == (404, "application/json")
     assert "/api/openapi.json" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/rules/editions", "/api/rules/2018/articles/4.2.1", "/api/rules/search?q=roque"]
+)
+def test_writing_to_the_api_gets_a_json_405_not_a_csrf_page(rulebook, url):
+    response = Client(enforce_csrf_checks=True).post(url)
+    assert (response.status_code, response["Content-Type"]) == (405, "application/json")
+    assert response["Allow"] == "GET, HEAD"
+
+
+def test_the_api_answers_head_requests(rulebook):
+    assert Client().head("/api/rules/editions").status_code == 200

@@ -281,3 +281,9 @@ def test_a_bilingual_livre_chapter_declares_no_invalid_language(db, data_copy):
     load_rulebook(data_dir=data_copy)
     html = Client().get(f"/rules/livre/{chapters[-1]['number']}/").content.decode()
     assert 'lang="fr+en"' not in html
+
+
+@pytest.mark.parametrize("url", ["/rules/", "/rules/2018/9.2.2/", "/rules/search/?q=roque"])
+def test_reading_pages_answer_head_requests(rulebook, url):
+    # Link checkers and monitors use HEAD; a 405 made the pages look broken.
+    assert Client().head(url).status_code == 200
