@@ -359,3 +359,11 @@ def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
         % {"path": request.path},
         status=404,
     )
+
+
+# Every rules operation answers other methods with a JSON 405 (see ``read_only``).
+for _operations in OPENAPI_PATHS.values():
+    _operations["get"]["responses"]["405"] = {
+        "description": "Only GET and HEAD are allowed (the API is read-only); `Allow` lists them.",
+        "content": _ERROR,
+    }

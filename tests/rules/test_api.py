@@ -116,3 +116,8 @@ def test_writing_to_the_api_gets_a_json_405_not_a_csrf_page(rulebook, url):
 
 def test_the_api_answers_head_requests(rulebook):
     assert Client().head("/api/rules/editions").status_code == 200
+
+
+def test_the_openapi_document_describes_the_json_405(db):
+    document = get("/api/openapi.json").json()
+    assert "405" in document["paths"]["/rules/editions"]["get"]["responses"]
