@@ -80,6 +80,24 @@
     });
   }
 
+  // When the live preview, the moves check or the engine panel cannot be refreshed (network
+  // down, server error), say so instead of leaving an out-of-date answer on screen.
+  function showUnavailable(event) {
+    var region = event.detail && event.detail.target;
+    var holder = region && region.closest && region.closest("[data-unavailable-message]");
+    if (!holder) { return; }
+    var note = document.createElement("p");
+    note.className = "message message--warning";
+    note.setAttribute("role", "status");
+    note.setAttribute("data-unavailable", "");
+    note.textContent = holder.getAttribute("data-unavailable-message");
+    var previous = region.querySelector("[data-unavailable]");
+    if (previous) { previous.remove(); }
+    region.insertBefore(note, region.firstChild);
+  }
+  document.addEventListener("htmx:sendError", showUnavailable);
+  document.addEventListener("htmx:responseError", showUnavailable);
+
   function init() {
     foldFilters();
     document.querySelectorAll("form.editor-form").forEach(showSectionsFor);

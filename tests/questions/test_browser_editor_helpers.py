@@ -82,3 +82,20 @@ def test_the_bank_list_filters_without_reloading(live_server, page: Page, demo_u
     expect(page.locator("#bank-results")).to_contain_text("uvc-min")
     assert page.evaluate("window.notReloaded") is True
     assert "q=minutes" in page.url
+
+
+def test_the_editor_says_so_when_the_preview_cannot_be_refreshed(live_server, page: Page, demo_users):
+    log_in(page, live_server.url, AUTHOR, "/questions/new/")
+    expect(page.locator("#preview .preview-checks")).to_be_visible(timeout=10000)
+    page.route("**/questions/editor/preview/", lambda route: route.abort())
+    page.locator("textarea[name=stem_fr]").fill("Le serveur ne répond plus.")
+    expect(page.locator("#preview [data-unavailable]")).to_be_visible(timeout=10000)
+    expect(page.locator("textarea[name=stem_fr]")).to_have_value("Le serveur ne répond plus.")
+
+
+def test_the_bank_fits_a_phone_with_its_filters_folded(live_server, page: Page, demo_users):
+    page.set_viewport_size({"width": 390, "height": 800})
+    log_in(page, live_server.url, AUTHOR, "/questions/")
+    expect(page.locator("details[data-collapse-on-phone]")).not_to_have_attribute("open", "")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
