@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -13,7 +14,7 @@ from positions.validation import FenError, PgnError, parse_moves, validate_fen
 from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
-from questions.models import Question
+from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
 
 EDITOR_TEMPLATE = "questions/editor.html"
@@ -82,10 +83,30 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, EDITOR_TEMPLATE, _editor_context(request, QuestionEditor(), None))
 
 
+def _frozen_message(question: Question) -> str:
+    if question.status == Status.RETIRED:
+        return _("Cette question est retirée : elle ne peut plus être modifiée.")
+    return _(
+        "Cette question est en relecture : elle ne peut pas être modifiée tant qu'un relecteur ne l'a pas "
+        "renvoyée ou que son auteur ne l'a pas reprise."
+    )
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit(request: HttpRequest, uid: str) -> HttpResponse:
-    question = permissions.get_question_for_action(request.user, uid, permissions.can_edit)
+    question = permissions.get_question_for_user(request.user, uid)
+    if not permissions.can_edit(request.user, question):
+        if question.status not in (Status.IN_REVIEW, Status.RETIRED):
+            raise PermissionDenied
+        permissions.require_author(request.user)
+        # Frozen while the editor was open (sent to review, retired): keep what was typed.
+        if request.method == "POST":
+            editor = _bound_editor(request)
+            editor.form.add_error(None, _frozen_message(question))
+            return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question), status=422)
+        messages.warning(request, _frozen_message(question))
+        return redirect("questions:detail", uid=question.uid)
     if request.method == "POST":
         editor = _bound_editor(request)
         saved = _save(request, editor, question)

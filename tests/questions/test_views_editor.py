@@ -189,7 +189,9 @@ def test_a_retired_question_cannot_be_edited(administrator, published_question):
 
     services.retire(question=published_question, user=administrator)
     url = reverse("questions:edit", args=[published_question.uid])
-    assert client_for(administrator).get(url).status_code == 403
+    response = client_for(administrator).get(url)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("questions:detail", args=[published_question.uid])
 
 
 def test_the_edit_page_refuses_patch(trainer, draft_question):
@@ -377,6 +379,19 @@ def test_a_new_ruling_offers_no_sanction_as_a_choice(trainer):
 
 
 def test_a_question_in_review_is_frozen_for_its_author(trainer, in_review_question):
-    assert (
-        client_for(trainer).get(reverse("questions:edit", args=[in_review_question.uid])).status_code == 403
-    )
+    response = client_for(trainer).get(reverse("questions:edit", args=[in_review_question.uid]))
+    assert response.status_code == 302
+
+
+def test_saving_a_question_frozen_meanwhile_keeps_what_was_typed(trainer, in_review_question):
+    data = editor_data(core_samples.single(), uid=in_review_question.uid, stem_en="Typed before the freeze")
+    response = client_for(trainer).post(reverse("questions:edit", args=[in_review_question.uid]), data)
+    assert response.status_code == 422
+    assert response.context["form"]["stem_en"].value() == "Typed before the freeze"
+    stored = Question.objects.get(pk=in_review_question.pk).draft.content()
+    assert stored["stem_en"] != "Typed before the freeze"
+
+
+def test_a_reviewer_without_authoring_rights_cannot_open_a_frozen_question(grader, in_review_question):
+    response = client_for(grader).get(reverse("questions:edit", args=[in_review_question.uid]))
+    assert response.status_code == 403
