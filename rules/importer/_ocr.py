@@ -224,8 +224,17 @@ _BEFORE_GRAVE_A = frozenset({
     "seule", "prévue", "prévu", "correspondant", "correspondante", "mis", "mise", "attribué",
     "attribuée", "préalable", "si", "façon", "case", "appartient", "avantage", "jouée", "rapportant",
     "appelé", "appelée", "réponse", "parties",
+    # Words after which "a" cannot be the verb (BAF 144 lost most of its grave accents).
+    "tenu", "référence", "parvenir", "nécessaire", "demander", "respectives", "relatifs", "relatives",
+    "lié", "liée", "assimilé", "assimilée", "déclare", "accéder", "signaler", "interdit", "interdite",
+    "soumettre", "infraction", "linfraction", "seront", "sont", "attribuer", "extérieur", "extérieure",
+    "extérieurs", "faite", "uniquement", "ouvrir", "satisfaire", "permet", "transmis", "transmise",
+    "ajourné", "continuera", "signalée", "présent", "restant", "restants",
 })
-_INFINITIVE_EXTRA = frozenset({"être", "faire", "prendre", "mettre", "rendre"})
+# Words before which "a" cannot be the verb: "a partir de", "a court de temps", "a propos".
+_AFTER_GRAVE_A = frozenset({"partir", "court", "propos", "côté", "cdté", "celle-ci", "celui-ci"})
+_INFINITIVE_EXTRA = frozenset({"être", "étre", "faire", "prendre", "mettre", "rendre"})
+_ELISION = re.compile(r"^(?:[dlsnmtj]|qu)['’]", re.IGNORECASE)
 
 
 def _grave_a(text: str) -> str:
@@ -236,12 +245,12 @@ def _grave_a(text: str) -> str:
     for position, (index, word) in enumerate(words):
         if word != "a" or position == 0 or position + 1 >= len(words):
             continue
-        previous = words[position - 1][1].lower().strip(",;:")
+        previous = _ELISION.sub("", words[position - 1][1].lower().strip(",;:"))
         following = words[position + 1][1].lower().strip(",;:.")
         infinitive = following in _INFINITIVE_EXTRA or (
             len(following) > 3 and following.endswith(("er", "ir", "oir")) and following in known
         )
-        if previous in _BEFORE_GRAVE_A or infinitive:
+        if previous in _BEFORE_GRAVE_A or following in _AFTER_GRAVE_A or infinitive:
             tokens[index] = "à"
     return "".join(tokens)
 

@@ -405,3 +405,41 @@ def test_the_2017_half_point_and_square_f8_are_read_correctly():
 def test_the_tournament_administration_chapter_is_tagged_uvo():
     chapter = next(item for item in built()["livre.json"] if item["number"] == "5.1")
     assert chapter["units"] == ["UVO"]
+
+
+def test_the_2017_capture_notation_is_split_as_in_the_fide_text():
+    # The BAF prints C.9 as "C9.1" with C.9.1 as "(a)" and C.9.2 inside the same line.
+    texts = {number: _law("2017", number)["text_fr"] for number in ("C.9", "C.9.1", "C.9.2")}
+    assert texts["C.9"].endswith("intercalé entre")
+    assert texts["C.9.1"] == "l'abréviation de la pièce en question et"
+    assert texts["C.9.2"].startswith("la case d'arrivée")
+
+
+@pytest.mark.parametrize(
+    ("number", "expected"),
+    [
+        ("3.9.2", "d'exposer à un échec"),
+        ("9.2.1.1", "déclare à l'arbitre"),
+        ("12.4", "sont à court de temps"),
+        ("D.2.4", "qu'à partir de ce moment"),
+        ("0", "La FIDE demande à tous"),
+        ("11.2.3.1", "à un joueur de quitter"),
+    ],
+)
+def test_the_2017_text_has_its_prepositions_a_back(number, expected):
+    assert expected in _law("2017", number)["text_fr"]
+
+
+@pytest.mark.parametrize(
+    ("damaged", "repaired"),
+    [
+        ("il est recommandé d'exposer a un échec", "il est recommandé d'exposer à un échec"),
+        ("la partie continuera a partir de la position", "la partie continuera à partir de la position"),
+        ("le joueur a joué son coup", "le joueur a joué son coup"),
+        ("le mat a la priorité", "le mat a la priorité"),
+    ],
+)
+def test_a_lost_grave_accent_is_restored_only_where_a_cannot_be_the_verb(damaged, repaired):
+    from rules.importer._ocr import clean_french
+
+    assert clean_french(damaged) == repaired
