@@ -19,10 +19,43 @@ from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
 
 
+def _stale_step(request: HttpRequest, question: Question) -> HttpResponse:
+    """A step its user could take a moment ago (a double click, a page left open): the
+    question has moved on, so say where it stands instead of a bare "access denied"."""
+    messages.warning(
+        request,
+        _("Rien n'a été fait : la question est maintenant « %(status)s ».")
+        % {"status": question.get_status_display()},
+    )
+    return redirect("questions:detail", uid=question.uid)
+
+
+def _owner_step(request: HttpRequest, uid: str, check) -> Question | HttpResponse:
+    """The question for a step of its author (submit, take back)."""
+    question = permissions.get_question_for_user(request.user, uid)
+    if check(request.user, question):
+        return question
+    if permissions.is_owner(request.user, question) or permissions.is_bank_admin(request.user):
+        return _stale_step(request, question)
+    raise PermissionDenied
+
+
+def _reviewer_step(request: HttpRequest, uid: str) -> Question | HttpResponse:
+    """The question for a reviewer's decision (approve, ask for changes)."""
+    question = permissions.get_question_for_user(request.user, uid)
+    if permissions.can_review(request.user, question):
+        return question
+    if question.status != Status.IN_REVIEW and permissions.can_review_questions(request.user):
+        return _stale_step(request, question)
+    raise PermissionDenied
+
+
 @require_POST
 @login_required
 def submit(request: HttpRequest, uid: str) -> HttpResponse:
-    question = permissions.get_question_for_action(request.user, uid, permissions.can_submit)
+    question = _owner_step(request, uid, permissions.can_submit)
+    if isinstance(question, HttpResponse):
+        return question
     try:
         services.submit_for_review(
             question=question, user=request.user, note=request.POST.get("note", "")[:2000]
@@ -117,7 +150,9 @@ def comment(request: HttpRequest, uid: str) -> HttpResponse:
 @require_POST
 @login_required
 def approve(request: HttpRequest, uid: str) -> HttpResponse:
-    question = permissions.get_question_for_action(request.user, uid, permissions.can_review)
+    question = _reviewer_step(request, uid)
+    if isinstance(question, HttpResponse):
+        return question
     form = ReviewDecisionForm(request.POST)
     note = form.cleaned_data["text"] if form.is_valid() else ""
     try:
@@ -133,7 +168,9 @@ def approve(request: HttpRequest, uid: str) -> HttpResponse:
 @require_POST
 @login_required
 def request_changes(request: HttpRequest, uid: str) -> HttpResponse:
-    question = permissions.get_question_for_action(request.user, uid, permissions.can_review)
+    question = _reviewer_step(request, uid)
+    if isinstance(question, HttpResponse):
+        return question
     form = ReviewDecisionForm(request.POST)
     if form.is_valid() and not form.cleaned_data["text"].strip():
         form.add_error("text", _("Expliquez à l'auteur ce qu'il faut changer."))
@@ -175,7 +212,9 @@ def clear_flag(request: HttpRequest, uid: str) -> HttpResponse:
 @require_POST
 @login_required
 def withdraw(request: HttpRequest, uid: str) -> HttpResponse:
-    question = permissions.get_question_for_action(request.user, uid, permissions.can_withdraw)
+    question = _owner_step(request, uid, permissions.can_withdraw)
+    if isinstance(question, HttpResponse):
+        return question
     try:
         services.withdraw_from_review(question=question, user=request.user)
     except services.WorkflowError as error:

@@ -105,3 +105,18 @@ def test_the_bank_filters_can_fold_away_on_a_phone(trainer):
     body = client_for(trainer).get(reverse("questions:bank")).content.decode()
     assert "data-collapse-on-phone" in body
     assert "questions/questions.js" in body
+
+
+def test_approving_twice_says_the_question_is_already_published(other_trainer, in_review_question):
+    from django.contrib.messages import get_messages
+
+    client = client_for(other_trainer)
+    client.post(reverse("questions:approve", args=[in_review_question.uid]))
+    response = client.post(reverse("questions:approve", args=[in_review_question.uid]))
+    assert response.status_code == 302
+    assert "Publiée" in " ".join(str(message) for message in get_messages(response.wsgi_request))
+
+
+def test_a_stale_step_is_still_refused_to_a_non_reviewer(trainee, in_review_question):
+    response = client_for(trainee).post(reverse("questions:approve", args=[in_review_question.uid]))
+    assert response.status_code == 403
