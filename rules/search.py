@@ -32,7 +32,7 @@ from rules.models import (
 _WORD = re.compile(r"[^\W_]+")
 _NUMBER_QUERY = re.compile(
     r"^\s*(?:art(?:icle)?\.?\s*)?"
-    r"((?:\d{1,2}|[A-Da-d]|I{1,3}|i{1,3})(?:\.(?:\d{1,2}|[a-z]))+|\d{1,2}|\d{1,2}\.\d{1,2}\s*[a-z]\))"
+    r"((?:\d{1,2}|[A-Da-d]|I{1,3}|i{1,3})(?:\.(?:\d{1,2}|[a-z]))+|\d{1,2}|\d{1,2}\.\d{1,2}\s*[a-z]\)?)"
     r"\s*\.?\s*$",
     re.IGNORECASE,
 )
@@ -86,9 +86,12 @@ def query_terms(query: str) -> list[str]:
 
 
 def number_in_query(query: str) -> str | None:
-    """The article number a query consists of ("9.2.2", "art. A.4", "4.3 a)"), if any."""
+    """The article number a query consists of ("9.2.2", "art. A.4", "4.3 a)", "4.3a"), if any."""
     match = _NUMBER_QUERY.match(query)
-    return normalise_number(match.group(1)) if match else None
+    if match is None:
+        return None
+    # 2009's lettered sub-articles typed without their bracket: "4.3a", "4.3 a" → "4.3 a)".
+    return normalise_number(re.sub(r"(?<=\d)\s*([a-z])$", r" \1)", match.group(1), flags=re.IGNORECASE))
 
 
 def resolve_number_query(query: str, *, edition: str | None = None) -> str | None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.test import Client
 
 from rules.models import Article, SearchDocument
@@ -169,3 +170,8 @@ def test_a_number_the_edition_lacks_is_said_so_with_the_closest_numbers(rulebook
     html = Client().get("/rules/search/?q=9.2.9").content.decode()
     assert "Aucun article ne porte le numéro 9.2.9" in html
     assert 'href="/rules/2018/9.2.2/"' in html
+
+
+@pytest.mark.parametrize("query", ["4.3a", "4.3 a", "4.3 a)", "art. 4.3 a)"])
+def test_a_2009_lettered_number_is_recognised_with_or_without_its_bracket(query):
+    assert number_in_query(query) == "4.3.a"
