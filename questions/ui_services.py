@@ -101,10 +101,20 @@ def diagram_for(scenario: dict[str, Any] | None) -> Diagram | None:
     moves = scenario.get("moves") or ""
     ply = scenario.get("ply")
     fen, last_move = position_at_ply(start, moves, ply)
+    arrows = tuple(scenario.get("arrows") or ())
+    if last_move and not _drawable(fen):
+        # An illegal move that leaves its own king in check gives a position the board cannot
+        # draw (the side not to move is in check): show the position before it, and the
+        # illegal move as a red arrow.
+        plies = _plies(start, moves)
+        shown = plies if ply is None else max(0, min(ply, plies))
+        fen, _previous = position_at_ply(start, moves, shown - 1)
+        arrows = (*arrows, f"{last_move[:4]}:red")
+        last_move = None
     return Diagram(
         fen=fen,
         orientation=scenario.get("orientation") or "white",
-        arrows=tuple(scenario.get("arrows") or ()),
+        arrows=arrows,
         circles=tuple(scenario.get("circles") or ()),
         squares=dict(scenario.get("squares") or {}),
         last_move=last_move,
@@ -114,6 +124,21 @@ def diagram_for(scenario: dict[str, Any] | None) -> Diagram | None:
         ply=ply,
         rate=scenario.get("rate") or "standard",
     )
+
+
+def _drawable(fen: str) -> bool:
+    try:
+        validate_fen(fen)
+    except FenError:
+        return False
+    return True
+
+
+def _plies(fen: str, movetext: str) -> int:
+    try:
+        return len(parse_moves(movetext, fen=fen or None, allow_illegal=True).moves)
+    except PgnError:
+        return 0
 
 
 def position_at_ply(fen: str, movetext: str, ply: int | None) -> tuple[str, str | None]:

@@ -120,3 +120,20 @@ def test_approving_twice_says_the_question_is_already_published(other_trainer, i
 def test_a_stale_step_is_still_refused_to_a_non_reviewer(trainee, in_review_question):
     response = client_for(trainee).post(reverse("questions:approve", args=[in_review_question.uid]))
     assert response.status_code == 403
+
+
+def test_a_move_leaving_its_own_king_in_check_is_drawn_as_a_red_arrow():
+    from positions.validation import validate_fen
+    from questions.ui_services import diagram_for
+
+    scenario = {"fen": "4k3/8/8/8/8/3K4/8/3r4 w - - 0 1", "moves": "1. Kd2", "rate": "blitz"}
+    diagram = diagram_for(scenario)
+    assert validate_fen(diagram.fen).fen() == "4k3/8/8/8/8/3K4/8/3r4 w - - 0 1"
+    assert diagram.arrows == ("d3d2:red",)
+
+
+def test_a_legal_last_move_is_still_shown_after_it_was_played():
+    from questions.ui_services import diagram_for
+
+    diagram = diagram_for({"fen": "", "moves": "1. e4"})
+    assert (diagram.last_move, diagram.arrows) == ("e2e4", ())
