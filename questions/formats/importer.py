@@ -140,6 +140,39 @@ def carried(content: dict, format_name: str) -> dict:
     return validate_content(parsed.entries[0].content, check_citations=False)[0]
 
 
+# What Moodle XML and GIFT cannot carry (see the top of questions.formats.moodle / gift).
+UNCARRIED_FIELDS = ("scenario", "source")
+
+
+def _with_uncarried_fields(entries: list[BankEntry], format_name: str | None) -> list[BankEntry]:
+    """Entries of a lossy format that revise an existing question keep the fields the format
+    cannot carry (the position and moves, the source) from the question's latest version:
+    editing a stem in Moodle must not silently drop the diagram the answer key depends on."""
+    lossy = [entry for entry in entries if (format_name or entry.source_format) != "json"]
+    if not lossy:
+        return entries
+    lossy_ids = {id(entry) for entry in lossy}
+    latest = {
+        question.uid: question.latest_version
+        for question in Question.objects.filter(uid__in=[entry.uid for entry in lossy]).select_related(
+            "draft", "current_version"
+        )
+    }
+    restored = []
+    for entry in entries:
+        version = latest.get(entry.uid) if id(entry) in lossy_ids else None
+        if version is None:
+            restored.append(entry)
+            continue
+        previous = version.content()
+        content = dict(entry.content)
+        for name in UNCARRIED_FIELDS:
+            if not content.get(name) and previous.get(name):
+                content[name] = previous[name]
+        restored.append(BankEntry(entry.uid, content, label=entry.label, source_format=entry.source_format))
+    return restored
+
+
 def _unchanged_through_format(entry: BankEntry, format_name: str) -> bool:
     """A question re-imported from a Moodle/GIFT export of itself: what the format carries is equal."""
     if format_name == "json":
@@ -148,7 +181,7 @@ def _unchanged_through_format(entry: BankEntry, format_name: str) -> bool:
     if question is None or question.latest_version is None:
         return False
     return content_hash(carried(question.latest_version.content(), format_name)) == content_hash(
-        entry.content
+        carried(entry.content, format_name)
     )
 
 
@@ -176,6 +209,7 @@ def import_entries(
             "current_version__content_hash", flat=True
         )
     )
+    entries = _with_uncarried_fields(entries, format_name)
     valid, problems = validate_entries(entries, skip_engine_for=known)
     problems = list(parse_problems or []) + problems
     if problems:

@@ -27,6 +27,8 @@ Mapping (export, and back on import):
   base64 ``@@PLUGINFILE@@`` file, with the moves and clocks as text. The scenario itself does
   not come back (Moodle has no chess position); re-importing our own export therefore leaves
   such questions unchanged only because the importer compares what the format can carry.
+  A question edited in Moodle and imported back keeps the scenario and the source of its
+  latest version (``importer._with_uncarried_fields``): the answer key still has its position.
 - Not carried: the scenario (see above) and ``source``; choice option keys come back as
   a, b, c…. Images of questions written in Moodle are not kept (the bank stores text).
 """

@@ -93,7 +93,8 @@ def export_view(request: HttpRequest) -> HttpResponse:
     """The bank as filtered on the list page, in the chosen format, as a download."""
     visible = permissions.visible_questions(request.user)
     filters = BankFilterForm(request.GET, authors=ui_services.author_choices(visible))
-    export = ExportForm(request.GET)
+    # A bare link to the export (no format chosen) downloads the lossless JSON.
+    export = ExportForm({"format": request.GET.get("format") or "json"})
     if not filters.is_valid() or not export.is_valid():
         context = {"form": filters, "export_form": export}
         return render(request, "questions/export_error.html", context, status=422)

@@ -137,3 +137,52 @@ def test_a_legal_last_move_is_still_shown_after_it_was_played():
 
     diagram = diagram_for({"fen": "", "moves": "1. e4"})
     assert (diagram.last_move, diagram.arrows) == ("e2e4", ())
+
+
+def test_the_export_without_a_format_downloads_json(trainer, published_question):
+    response = client_for(trainer).get(reverse("questions:export"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+
+
+def _published_ruling(trainer, other_trainer):
+    from questions import services
+    from tests.questions.conftest import flag_fall_ruling
+
+    question = services.create_question(author=trainer, content=flag_fall_ruling(), uid="uvr-flag-qa")
+    services.submit_for_review(question=question, user=trainer)
+    services.approve(question=question, reviewer=other_trainer)
+    question.refresh_from_db()
+    return question
+
+
+def test_a_moodle_file_edited_and_reimported_keeps_the_position(trainer, other_trainer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from questions.formats import BankEntry
+    from questions.formats.moodle import export
+
+    question = _published_ruling(trainer, other_trainer)
+    content = question.current_version.content()
+    content["stem_fr"] += " Justifiez."
+    text = export([BankEntry(uid=question.uid, content=content)])
+    upload = SimpleUploadedFile("q.xml", text.encode())
+    client_for(trainer).post(reverse("questions:import"), {"file": upload})
+    question.refresh_from_db()
+    assert question.draft.content()["scenario"] == question.current_version.content()["scenario"]
+
+
+def test_a_moodle_file_reimported_twice_changes_nothing_the_second_time(trainer, other_trainer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from questions.formats import BankEntry
+    from questions.formats.moodle import export
+
+    question = _published_ruling(trainer, other_trainer)
+    content = question.current_version.content()
+    content["stem_fr"] += " Justifiez."
+    text = export([BankEntry(uid=question.uid, content=content)])
+    client = client_for(trainer)
+    client.post(reverse("questions:import"), {"file": SimpleUploadedFile("q.xml", text.encode())})
+    response = client.post(reverse("questions:import"), {"file": SimpleUploadedFile("q.xml", text.encode())})
+    assert response.context["report"].unchanged == [question.uid]
