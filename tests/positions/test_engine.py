@@ -230,3 +230,83 @@ def test_a_null_intended_move_makes_the_claim_incorrect(null_move):
     result = run(moves=SHUFFLE[:3], claim=Claim("threefold", null_move))
     assert result.claim.valid is False
     assert "n'est pas un coup légal" in result.claim.explanation
+
+
+# --------------------------------------------------------------------------- proof cases of the Laws
+# Commentary to 6.9: "if there is a forced series of moves for the player whose flag fell leading
+# to checkmate or stalemate, the game is drawn".
+
+
+def test_a_flag_fall_when_only_a_forced_stalemate_remains_is_a_draw():
+    # White's flag falls with White to move: Kh7 is White's only legal move and it stalemates Black,
+    # so Black, with a pawn, cannot mate by any series of legal moves. Neither can White: the
+    # position is even dead (5.2.2), which 6.9 names first.
+    result = run(fen="5k1K/4pP2/4P3/8/8/8/8/8 w - - 0 1", flag_fell="white")
+    assert (result.status, result.can_checkmate["black"]) == ("dead_position", "no")
+    assert (result.flag_fall.result, result.flag_fall.article) == ("1/2-1/2", "5.2.2")
+
+
+def test_a_flag_fall_after_a_fivefold_repetition_is_a_draw():
+    # Commentary to 6.9: even after 9.6.1 the game is drawn when a flag falls.
+    result = run(moves=[*SHUFFLE * 4, "Nf3"], flag_fell="black")
+    verdict = result.flag_fall
+    assert (result.game_over_at, verdict.result, verdict.article) == (16, "1/2-1/2", "9.6.1")
+
+
+def test_a_flag_fall_after_seventy_five_moves_is_a_draw():
+    result = run(fen="7k/8/6K1/8/8/8/8/R7 w - - 149 80", moves=["Rb1", "Kh7"], flag_fell="black")
+    assert (result.game_over_at, result.flag_fall.result, result.flag_fall.article) == (1, "1/2-1/2", "9.6.2")
+
+
+def test_a_fivefold_repetition_need_not_be_consecutive():
+    # Commentary to 9.6.1: the five occurrences need not follow one another.
+    away = ["Nc3", "Nc6", "Nb1", "Nb8"]
+    moves = SHUFFLE + away + SHUFFLE + away
+    result = run(moves=moves)
+    assert (result.repetition.count, result.status) == (5, "fivefold_repetition")
+
+
+def test_a_repetition_need_not_come_from_repeated_moves():
+    # 9.2.1: "not necessarily by a repetition of moves": the same position reached by transposition.
+    moves = ["Nf3", "Nf6", "Nc3", "Nc6", "Nb1", "Nb8", "Ng1", "Ng8", "Nc3", "Nc6", "Nf3", "Nf6", "Nb1", "Nb8"]
+    moves += ["Ng1", "Ng8"]
+    result = run(moves=moves, claim=Claim("threefold"))
+    assert (result.repetition.plies, result.claim.valid) == ([0, 8, 16], True)
+
+
+def test_repetition_en_passant_right_counts_only_where_the_capture_was_possible():
+    # 9.2.2.1: after 3...d5 the e5 pawn may take en passant once; the same placement later
+    # (without that right) is a different position, so only the later two occurrences match.
+    moves = ["e4", "Nf6", "e5", "d5", "Nf3", "Nc6", "Ng1", "Nb8", "Nf3", "Nc6", "Ng1", "Nb8"]
+    result = run(moves=moves, claim=Claim("threefold"))
+    assert (result.repetition.plies, result.claim.valid) == ([8, 12], False)
+
+
+def test_repetition_castling_rights_lost_make_a_position_different_even_with_the_same_placement():
+    # 9.2.2.2: the king goes out and back: same men on the same squares, but no castling right.
+    moves = ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7", "Kf1", "Kf8", "Ke1", "Ke8", "Kf1", "Kf8", "Ke1", "Ke8"]
+    result = run(moves=moves, claim=Claim("threefold"))
+    assert (result.repetition.count, result.claim.valid) == (2, False)
+
+
+def test_the_fifty_move_claim_after_a_mating_fiftieth_move_is_refused_because_the_game_is_over():
+    # 9.3 and 5.1.1: the move completing the fifty moves mates; the mate ends the game.
+    result = run(fen="7k/8/6K1/8/8/8/8/R7 w - - 99 80", moves=["Ra8#"], claim=Claim("fifty"))
+    assert (result.status, result.claim.article) == ("checkmate", "5.1.1")
+
+
+def test_blocked_pawns_and_a_bishop_that_can_attack_none_of_them_are_a_dead_position():
+    # All the black pawns stand on dark squares; White's bishop is light-squared and cannot cross.
+    result = run(fen="8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/5B2 w - - 0 1")
+    assert (result.status, result.can_checkmate) == ("dead_position", {"white": "no", "black": "no"})
+
+
+def test_the_commentary_example_of_article_1_5_where_white_has_just_played_h5():
+    result = run(fen="8/4k3/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/4K3/8 w - - 0 1", moves=["h5"])
+    assert (result.status, result.status_article, result.game_over_at) == ("dead_position", "5.2.2", 1)
+
+
+def test_the_knight_side_of_k_b_against_k_n_can_mate_so_a_flag_fall_loses():
+    # Commentary to 6.9: the arbiter checks whether any mate exists; with K+N against K+B it does.
+    result = run(fen="8/3k1B2/8/8/7K/6n1/8/8 w - - 0 1", flag_fell="white")
+    assert (result.can_checkmate["black"], result.flag_fall.result) == ("yes", "0-1")
