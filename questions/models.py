@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from decimal import Decimal
 
 from django.conf import settings
@@ -100,6 +101,13 @@ uid_validator = RegexValidator(
 )
 
 
+def searchable(*texts: str) -> str:
+    """Texts folded for searching: lower case, accents and ligatures removed, spaces collapsed."""
+    folded = unicodedata.normalize("NFKD", " ".join(texts).replace("œ", "oe").replace("Œ", "oe"))
+    folded = "".join(char for char in folded if not unicodedata.combining(char)).casefold()
+    return " ".join(folded.split())
+
+
 class QuestionQuerySet(models.QuerySet):
     def in_use(self) -> QuestionQuerySet:
         """Questions that have a published version and are not retired (practice, exams)."""
@@ -112,7 +120,7 @@ class QuestionQuerySet(models.QuerySet):
         return self.filter(unit_codes__contains=f",{unit},")
 
     def with_tag(self, tag: str) -> QuestionQuerySet:
-        return self.filter(tag_list__icontains=f"|{tag.strip()}|")
+        return self.filter(search_text__contains=searchable(f"|{tag.strip()}|"))
 
     def needing_review(self) -> QuestionQuerySet:
         return self.filter(needs_review=True)
@@ -121,10 +129,7 @@ class QuestionQuerySet(models.QuerySet):
         text = text.strip()
         if not text:
             return self
-        return self.filter(
-            Q(uid__icontains=text) | Q(summary_fr__icontains=text) | Q(summary_en__icontains=text)
-            | Q(tag_list__icontains=text)
-        )
+        return self.filter(search_text__contains=searchable(text))
 
 
 class Question(models.Model):
@@ -157,6 +162,9 @@ class Question(models.Model):
     tag_list = models.TextField(_("étiquettes"), blank=True, help_text="“|tag|tag|”")
     summary_fr = models.TextField(_("énoncé (fr)"), blank=True)
     summary_en = models.TextField(_("énoncé (en)"), blank=True)
+    # uid, both stems and "|tag|" items, lower case without accents: what the bank's search and
+    # tag filter match, so that "reclamation" finds "Réclamation" on SQLite as on PostgreSQL.
+    search_text = models.TextField(_("texte de recherche"), blank=True, editable=False)
 
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("modifiée le"), auto_now=True)
@@ -210,6 +218,8 @@ class Question(models.Model):
         self.tag_list = "|" + "|".join(version.tags) + "|" if version.tags else ""
         self.summary_fr = version.stem_fr[:300]
         self.summary_en = version.stem_en[:300]
+        tags = (f"|{tag}|" for tag in version.tags)
+        self.search_text = searchable(self.uid, version.stem_fr, version.stem_en, *tags)
 
 
 class FrozenVersionError(Exception):

@@ -186,3 +186,33 @@ def test_a_moodle_file_reimported_twice_changes_nothing_the_second_time(trainer,
     client.post(reverse("questions:import"), {"file": SimpleUploadedFile("q.xml", text.encode())})
     response = client.post(reverse("questions:import"), {"file": SimpleUploadedFile("q.xml", text.encode())})
     assert response.context["report"].unchanged == [question.uid]
+
+
+def test_the_bank_search_ignores_accents_and_case(trainer, draft_question):
+    from questions.models import Question
+
+    word = draft_question.draft.stem_fr.split()[2]
+    query = word.upper().replace("É", "E").replace("È", "E")
+    assert Question.objects.search(query).filter(pk=draft_question.pk).exists()
+
+
+def test_the_tag_filter_ignores_accents_and_case(trainer):
+    from questions import services
+    from questions.models import Question
+
+    content = core_samples.single()
+    content["tags"] = ["pièce touchée"]
+    question = services.create_question(author=trainer, content=content, uid="q-tagged")
+    assert list(Question.objects.with_tag("PIECE TOUCHEE")) == [question]
+
+
+def test_the_migration_fills_the_search_text_of_existing_questions(draft_question):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from questions.models import Question
+
+    Question.objects.filter(pk=draft_question.pk).update(search_text="")
+    import_module("questions.migrations.0002_question_search_text").fill_search_text(apps, None)
+    assert Question.objects.get(pk=draft_question.pk).search_text.startswith(draft_question.uid)
