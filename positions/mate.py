@@ -17,9 +17,10 @@ cooperate (a helpmate). :func:`can_checkmate` answers ``"yes"`` (with the mating
 3. With few men (at most two besides the kings), the search is first guided by the mating
    patterns themselves: the checkmates of that material near a corner are enumerated once
    (retrograde knowledge of the small endgames), and a position is scored by the number of
-   moves its men need to reach the nearest of them. This finds the helpmates in which the
-   defender's own men must wall its king in (K+B v K+N for the knight's side, K+N v K+P),
-   where the general guides wander.
+   moves its men need to reach the nearest of them (with a third man of the defender's, the
+   patterns leave one of its men out). This finds the helpmates in which the defender's own
+   men must wall its king in (K+B v K+N for the knight's side, K+N v K+P, K+B v K+N+P),
+   where the general guides wander. It guides only the minor pieces' searches.
 
 Positions after which the game would end (checkmate of the searching side, stalemate) are
 not expanded. The 75-move and fivefold rules are ignored, as a "series of legal moves" is.
@@ -218,6 +219,7 @@ def _key(board: chess.Board) -> tuple:
 
 PATTERN_MAX_MEN = 2  # men besides the kings; beyond, the enumeration would cost too much
 PATTERN_TARGETS = 12  # nearest patterns kept as goals of one search
+PATTERN_MAX_DEFENDERS = 3  # the defender's men beyond PATTERN_MAX_MEN are left out of the patterns
 _CORNER_KING_SQUARES = (
     chess.A1, chess.B1, chess.A2, chess.H1, chess.G1, chess.H2,
     chess.A8, chess.B8, chess.A7, chess.H8, chess.G8, chess.H7,
@@ -399,12 +401,19 @@ def _promotion_variants(defender: tuple[str, ...]) -> list[tuple[tuple[str, ...]
 
 def pattern_guide(board: chess.Board, color: chess.Color) -> Callable[[chess.Board], float] | None:
     """A guide towards the nearest mating patterns of this material, or None when the material
-    is too large to enumerate or no pattern is reachable."""
+    is too large to enumerate or no pattern is reachable.
+
+    With more men than the enumeration allows, the patterns leave some of the defender's men
+    out (they stand wherever they are: more often extra blockers than a hindrance).
+    """
     attacker, defender = _material(board, color), _material(board, not color)
-    if not attacker or len(attacker) + len(defender) > PATTERN_MAX_MEN:
+    if not attacker or len(attacker) > PATTERN_MAX_MEN or len(defender) > PATTERN_MAX_DEFENDERS:
         return None
+    kept = max(0, PATTERN_MAX_MEN - len(attacker))
+    subsets = sorted(set(itertools.combinations(defender, min(kept, len(defender)))))
+    variants = [variant for subset in subsets for variant in _promotion_variants(subset)]
     reachable = []
-    for men, promoted in _promotion_variants(defender):
+    for men, promoted in variants:
         flags: dict[str, bool] = {}
         for symbol, flag in zip(men, promoted, strict=True):
             flags[symbol] = flags.get(symbol, False) or flag  # a promoted man may also be one on the board

@@ -84,6 +84,9 @@ HELPMATES_ONCE_UNDETERMINED = [
     ("8/8/6k1/2K2N2/8/8/6p1/8 b - - 0 1", chess.WHITE),
     ("8/8/2k5/8/7K/8/3pB3/8 w - - 0 1", chess.WHITE),  # K+B v K+P: the pawn promotes into a blocker
     ("8/7p/7k/7B/8/8/1K6/8 b - - 0 1", chess.WHITE),
+    # Three men besides the kings: the patterns leave one of the defender's men out.
+    ("k7/8/1p6/2N5/4K3/8/3p4/8 b - - 0 1", chess.WHITE),
+    ("8/8/8/8/K7/7B/p1n5/4k3 w - - 0 1", chess.WHITE),
 ]
 
 
@@ -114,4 +117,4 @@ def test_every_enumerated_mating_pattern_is_a_checkmate():
 
 def test_the_pattern_guide_is_only_for_small_material():
     assert pattern_guide(chess.Board("8/8/8/4k3/4n3/8/8/4KB2 w - - 0 1"), chess.BLACK) is not None
-    assert pattern_guide(chess.Board("8/8/8/4k3/4n3/4p3/8/4KB2 w - - 0 1"), chess.BLACK) is None
+    assert pattern_guide(chess.Board("8/8/8/4k3/4n3/8/PPP5/4KB2 w - - 0 1"), chess.BLACK) is None
