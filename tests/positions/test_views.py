@@ -133,3 +133,23 @@ def test_the_replay_links_rerun_the_analysis_without_javascript(trainer):
     assert "?moves=1.+e4+e5+2.+Nf3&amp;rate=blitz&amp;ply=1" in page
     response = client.get("/positions/analyse/", {"moves": "1. e4 e5 2. Nf3", "rate": "blitz", "ply": "1"})
     assert response.status_code == 200 and "Position après le demi-coup 1" in response.content.decode()
+
+
+def test_the_panel_names_the_start_position_among_the_repetitions(trainer):
+    response = client_for(trainer).post("/positions/analyse-panel/", {"moves": SHUFFLE_PGN})
+    assert "0 (position de départ), 4, 8" in response.content.decode()
+
+
+def test_the_panel_gives_the_flag_fall_result_in_one_translatable_sentence(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse-panel/", {"fen": "8/8/8/4k3/8/8/8/3QK3 b - - 0 1", "flag_fell": "black"}
+    )
+    assert "Chute du drapeau : 1-0" in response.content.decode()
+
+
+def test_the_replay_writes_an_illegal_king_jump_as_a_king_move(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse/", {"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "moves": "1. Kc3"}
+    )
+    content = response.content.decode()
+    assert "Ke1-c3" in content and "O-O-O" not in content
