@@ -152,4 +152,4 @@ def test_the_replay_writes_an_illegal_king_jump_as_a_king_move(trainer):
         "/positions/analyse/", {"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "moves": "1. Kc3"}
     )
     content = response.content.decode()
-    assert "Ke1-c3" in content and "O-O-O" not in content
+    assert 'data-label="1. Ke1-c3"' in content and 'data-label="1. O-O-O"' not in content
