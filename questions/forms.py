@@ -20,6 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 UID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+PGN_HEADER_RE = re.compile(
+    r'^[ \t]*\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\][ \t]*(?:\r?\n|$)', re.MULTILINE
+)
+PGN_RESULT_RE = re.compile(r"\s*(?:1-0|0-1|1/2-1/2|\*)\s*$")
 CLOCK_RE = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\.\d)?$")
 # A stem, an explanation or a model answer is a few paragraphs; far more is a paste gone wrong.
 TEXT_LIMIT = 10_000
@@ -420,7 +424,13 @@ class QuestionForm(forms.Form):
         # An unclosed comment would silently swallow every move after it.
         if moves.count("{") != moves.count("}"):
             raise ValidationError(_("Un commentaire entre accolades { … } n'est pas fermé."))
-        return moves
+        # A whole PGN pasted: the bank keeps the movetext; its [FEN] header becomes the start
+        # position (see clean()).
+        headers = dict(PGN_HEADER_RE.findall(moves))
+        if headers:
+            self.pgn_fen = headers.get("FEN", "").strip()
+            moves = PGN_HEADER_RE.sub("", moves)
+        return PGN_RESULT_RE.sub("", moves).strip()
 
     def _clean_clock(self, name: str) -> str:
         value = self.cleaned_data[name].strip()
@@ -464,6 +474,13 @@ class QuestionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        pgn_fen = getattr(self, "pgn_fen", "")
+        if pgn_fen:
+            if not (cleaned.get("fen") or "").strip():
+                cleaned["fen"] = pgn_fen
+            elif cleaned["fen"].strip() != pgn_fen:
+                message = _("L'en-tête [FEN] du PGN ne correspond pas à la position de départ.")
+                self.add_error("moves", message)
         kind = cleaned.get("type")
         if kind == "truefalse" and cleaned.get("answer") is None:
             self.add_error("answer", _("Indiquez si l'affirmation est vraie ou fausse."))

@@ -216,3 +216,24 @@ def test_the_migration_fills_the_search_text_of_existing_questions(draft_questio
     Question.objects.filter(pk=draft_question.pk).update(search_text="")
     import_module("questions.migrations.0002_question_search_text").fill_search_text(apps, None)
     assert Question.objects.get(pk=draft_question.pk).search_text.startswith(draft_question.uid)
+
+
+PASTED_PGN = (
+    '[Event "Open de Paris"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n[SetUp "1"]\n\n1. O-O Kd7 2. Rd1+ *\n'
+)
+
+
+def test_a_pasted_pgn_keeps_its_movetext_and_start_position(trainer):
+    data = editor_data(core_samples.single(), uid="q-pgn", with_scenario="on", moves=PASTED_PGN)
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 302
+    scenario = Question.objects.get(uid="q-pgn").draft.scenario
+    assert (scenario["fen"], scenario["moves"]) == ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O Kd7 2. Rd1+")
+
+
+def test_a_pasted_pgn_whose_fen_contradicts_the_start_position_is_refused(trainer):
+    data = editor_data(core_samples.single(), uid="q-pgn2", with_scenario="on", moves=PASTED_PGN,
+                       fen="4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    response = client_for(trainer).post(CREATE, data)
+    assert response.status_code == 422
+    assert response.context["form"].errors["moves"]
