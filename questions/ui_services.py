@@ -252,8 +252,8 @@ def response_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
 
 def word_diff(old: str, new: str) -> SafeString:
     """HTML of ``new`` against ``old`` word by word: ``<del>`` removed, ``<ins>`` added."""
-    old_words = (old or "").split(" ")
-    new_words = (new or "").split(" ")
+    old_words = old.split(" ") if old else []
+    new_words = new.split(" ") if new else []
     matcher = difflib.SequenceMatcher(a=old_words, b=new_words, autojunk=False)
     parts: list[str] = []
     for tag, a_start, a_end, b_start, b_end in matcher.get_opcodes():
@@ -312,7 +312,41 @@ def version_diff(
                 before != after,
             )
         )
+    # Everything else (position, moves, claim, points, units, citations, expected answers):
+    # only what changed, named as the editor names it.
+    old_other, new_other = _other_fields(old), _other_fields(new)
+    for path in dict.fromkeys([*old_other, *new_other]):
+        before, after = old_other.get(path, ""), new_other.get(path, "")
+        if before != after:
+            diffs.append(FieldDiff(problem_label(path), word_diff(before, after), True))
     return diffs
+
+
+_LIST_BODY_FIELDS = {"options", "decisions", "sanctions", "rubric"}
+_TEXT_FIELDS = {"stem_fr", "stem_en", "explanation_fr", "explanation_en"}
+
+
+def _item_text(item: Any) -> str:
+    if isinstance(item, dict) and "article" in item:
+        return f"{item.get('edition', '')}:{item['article']}"
+    return str(item)
+
+
+def _other_fields(content: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """The fields ``version_diff`` does not compare as texts or list items, flattened to
+    ``{"scenario.moves": "1. e4 e5", "citations": "2018:9.2.2, 2018:9.5", …}``."""
+    lines: dict[str, str] = {}
+    for key, value in content.items():
+        path = f"{prefix}{key}"
+        if (not prefix and key in _TEXT_FIELDS) or (prefix == "body." and key in _LIST_BODY_FIELDS):
+            continue
+        if isinstance(value, dict):
+            lines.update(_other_fields(value, f"{path}."))
+        elif isinstance(value, list):
+            lines[path] = ", ".join(_item_text(item) for item in value)
+        elif value is not None and value != "":
+            lines[path] = str(value)
+    return lines
 
 
 # --- The bank list --------------------------------------------------------------------------

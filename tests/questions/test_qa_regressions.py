@@ -237,3 +237,20 @@ def test_a_pasted_pgn_whose_fen_contradicts_the_start_position_is_refused(traine
     response = client_for(trainer).post(CREATE, data)
     assert response.status_code == 422
     assert response.context["form"].errors["moves"]
+
+
+def test_the_version_diff_shows_a_changed_position_and_moves():
+    from questions.ui_services import version_diff
+
+    old = {"scenario": {"fen": "", "moves": "1. e4"}, "points": 1}
+    new = {"scenario": {"fen": "", "moves": "1. e4 e5"}, "points": 1}
+    diffs = version_diff(old, new, {}, {})
+    assert [(diff.label, str(diff.html)) for diff in diffs] == [
+        ("Coups joués (notation algébrique)", "1. e4 <ins>e5</ins>")
+    ]
+
+
+def test_the_version_diff_shows_an_added_text_without_an_empty_deletion():
+    from questions.ui_services import word_diff
+
+    assert str(word_diff("", "Nf3")) == "<ins>Nf3</ins>"
