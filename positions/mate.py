@@ -140,7 +140,7 @@ STRATEGIES = (
     ),
 )
 # Towards the enumerated mating patterns (see pattern_guide); pruned like "walled-in".
-PATTERN_STRATEGY = Strategy("pattern", 0.5, prune=True)
+PATTERN_STRATEGY = Strategy("pattern", 0.6, prune=True)
 # Knights and bishops alone mate only a king walled in by its own men: keep every man on the
 # board, promote the defender's pawns into blockers, and steer its king into a corner.
 MINOR_PIECE_STRATEGIES = (

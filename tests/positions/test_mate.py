@@ -100,6 +100,12 @@ def test_minor_piece_helpmates_with_distant_kings_are_found(fen, color):
     assert board.is_checkmate() and board.turn != color
 
 
+def test_a_left_out_knight_that_must_first_clear_the_way_is_found_within_the_default_budget():
+    # K+B v K+N+P: the mate is K+B v K+P in the a1 corner; the knight must step out of the way.
+    board = chess.Board("k4n2/8/8/8/5B2/p3K3/8/8 b - - 0 1")
+    assert can_checkmate(board, chess.WHITE).verdict == "yes"
+
+
 def test_the_mating_patterns_of_k_n_against_k_p_include_the_corner_mate():
     patterns = mating_patterns(("N",), ("p",), chess.WHITE)
     corner_mate = {(chess.H1, "k"), (chess.H2, "p"), (chess.G3, "N"), (chess.F2, "K")}
