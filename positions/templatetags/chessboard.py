@@ -24,7 +24,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from positions.diagrams import DiagramError, describe_position, diagram_query, make_spec, render_spec
+from positions.diagrams import (
+    MAX_MARKS,
+    DiagramError,
+    describe_position,
+    diagram_query,
+    make_spec,
+    render_spec,
+)
 from positions.validation import FenError, PgnError, format_clock, parse_move_list, parse_moves, piece_name
 
 register = template.Library()
@@ -190,8 +197,22 @@ def replay_context(
 
     def position(index: int) -> dict:
         fen_at = game.fen_at(index)
-        last = game.moves[index - 1].uci if index else None
-        spec = make_spec(fen_at, orientation=orientation, last_move=last, size=size)
+        move = game.moves[index - 1] if index else None
+        # The move's [%cal] arrows and [%csl] circles are drawn on the diagram after it.
+        arrows = [
+            f"{mark.from_square}{mark.to_square}:{mark.color}"
+            for mark in (move.arrows if move else [])
+            if mark.from_square != mark.to_square
+        ]
+        circles = [f"{mark.from_square}:{mark.color}" for mark in (move.circles if move else [])]
+        spec = make_spec(
+            fen_at,
+            orientation=orientation,
+            last_move=move.uci if move else None,
+            size=size,
+            arrows=arrows[:MAX_MARKS],
+            circles=circles[:MAX_MARKS],
+        )
         return {
             "ply": index,
             "src": f"{diagram_url}?{diagram_query(spec)}",

@@ -106,3 +106,14 @@ def test_the_diagram_url_is_canonical_and_served(db):
     first = diagram_url(FEN, squares={"e4": "yellow", "d5": "red"}, size=200)
     assert first == diagram_url(FEN, squares={"d5": "red", "e4": "yellow"}, size=200)
     assert Client().get(first).status_code == 200
+
+
+def test_the_replay_draws_the_moves_cal_arrows_and_csl_circles():
+    html = render("{% pgn_replay pgn ply=1 %}", pgn="1. e4 {[%cal Gg1f3,Rd7d5] [%csl Ye4]} e5")
+    assert "arrows=g1f3%3Agreen%2Cd7d5%3Ared" in html and "circles=e4%3Ayellow" in html
+
+
+def test_the_replay_survives_more_annotations_than_a_diagram_takes():
+    arrows = ",".join(f"G{a}{r}{b}{s}" for a in "abcdefgh" for r in "12" for b in "abcdefgh" for s in "78")
+    html = render("{% pgn_replay pgn %}", pgn="1. e4 {[%cal " + arrows + "]} e5")
+    assert "data-replay" in html and "message--error" not in html
