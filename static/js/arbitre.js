@@ -6,6 +6,14 @@
   // Keyboard users browse the options with the arrow keys, which fires "change" at every
   // step: for them nothing is submitted until they press the button (shown on focus) or Enter.
   var keyboard = false;
+  // Pages updated by htmx (the bank's filters) have a newer address than the one the server
+  // wrote into "next": come back to what is on screen.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches(".language-switch") && form.elements.next) {
+      form.elements.next.value = window.location.pathname + window.location.search;
+    }
+  });
   document.addEventListener("keydown", function (event) {
     var select = event.target;
     if (!(select.matches && select.matches(".language-switch select"))) { return; }

@@ -69,3 +69,11 @@ def test_each_demo_role_logs_in_and_sees_its_navigation(
         expect(page.locator(f"header [data-nav={key}]")).to_have_count(0)
     log_out(page)
     expect(page.locator("header [data-nav=login]")).to_be_visible()
+
+
+def test_switching_language_keeps_the_address_htmx_pushed(live_server, page: Page, demo_users):
+    page.goto(f"{live_server.url}/")
+    page.evaluate("history.pushState({}, '', '/?from=htmx')")
+    page.select_option("#language-select", "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert page.url.endswith("/?from=htmx")
