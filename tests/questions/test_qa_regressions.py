@@ -254,3 +254,10 @@ def test_the_version_diff_shows_an_added_text_without_an_empty_deletion():
     from questions.ui_services import word_diff
 
     assert str(word_diff("", "Nf3")) == "<ins>Nf3</ins>"
+
+
+def test_the_trial_score_reads_as_a_mark(trainer, published_question):
+    url = reverse("questions:preview", args=[published_question.uid])
+    response = client_for(trainer).post(url, {"answer": "zz"})
+    assert "point(s)" not in response.content.decode()
+    assert "Note : 0 sur " in response.content.decode()
