@@ -106,4 +106,4 @@ def test_a_ruling_question_goes_from_the_editor_to_the_candidate(live_server, pa
     question.get_by_label("Partie nulle").check()
     question.get_by_label("Aucune sanction").check()
     page.get_by_role("button", name="Valider ma réponse").click()
-    expect(page.locator("[data-score]")).to_contain_text(re.compile(r"2(\.00)? / 2"))
+    expect(page.locator("[data-score]")).to_contain_text(re.compile(r"2(\.00)? sur 2"))
