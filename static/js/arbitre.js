@@ -5,6 +5,23 @@
   // The language switch submits itself when a choice is made with the mouse or a finger.
   // Keyboard users browse the options with the arrow keys, which fires "change" at every
   // step: for them nothing is submitted until they press the button (shown on focus) or Enter.
+  // Logging in again in another tab (after a session expired) gives a new CSRF token: forms
+  // and htmx requests of pages already open send the current one, so what was typed there
+  // can still be saved.
+  function csrfCookie() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+  document.addEventListener("submit", function (event) {
+    var field = event.target.elements && event.target.elements.csrfmiddlewaretoken;
+    var token = csrfCookie();
+    if (field && token) { field.value = token; }
+  });
+  document.addEventListener("htmx:configRequest", function (event) {
+    var token = csrfCookie();
+    if (token) { event.detail.headers["X-CSRFToken"] = token; }
+  });
+
   var keyboard = false;
   // Pages updated by htmx (the bank's filters) have a newer address than the one the server
   // wrote into "next": come back to what is on screen.

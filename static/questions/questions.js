@@ -81,22 +81,32 @@
   }
 
   // When the live preview, the moves check or the engine panel cannot be refreshed (network
-  // down, server error), say so instead of leaving an out-of-date answer on screen.
-  function showUnavailable(event) {
-    var region = event.detail && event.detail.target;
-    var holder = region && region.closest && region.closest("[data-unavailable-message]");
+  // down, server error, session expired), say so instead of leaving an out-of-date answer on
+  // screen or drawing the login page inside the panel.
+  function showNote(region, attribute) {
+    var holder = region && region.closest && region.closest("[" + attribute + "]");
     if (!holder) { return; }
     var note = document.createElement("p");
     note.className = "message message--warning";
     note.setAttribute("role", "status");
     note.setAttribute("data-unavailable", "");
-    note.textContent = holder.getAttribute("data-unavailable-message");
+    note.textContent = holder.getAttribute(attribute);
     var previous = region.querySelector("[data-unavailable]");
     if (previous) { previous.remove(); }
     region.insertBefore(note, region.firstChild);
   }
+  function showUnavailable(event) {
+    showNote(event.detail && event.detail.target, "data-unavailable-message");
+  }
   document.addEventListener("htmx:sendError", showUnavailable);
   document.addEventListener("htmx:responseError", showUnavailable);
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.responseURL && xhr.responseURL.indexOf("/accounts/login/") !== -1) {
+      event.detail.shouldSwap = false;
+      showNote(event.detail.target, "data-session-message");
+    }
+  });
 
   function init() {
     foldFilters();

@@ -99,3 +99,24 @@ def test_the_bank_fits_a_phone_with_its_filters_folded(live_server, page: Page, 
     expect(page.locator("details[data-collapse-on-phone]")).not_to_have_attribute("open", "")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+def test_a_draft_typed_before_logging_in_again_in_another_tab_is_saved(live_server, page: Page, demo_users):
+    from tests.questions.test_browser_question_flow import log_out
+
+    log_in(page, live_server.url, AUTHOR, "/questions/new/")
+    page.locator("input[name=uid]").fill("uvr-typed-before-relogin")
+    page.locator("input[name=units][value=UVC]").check()
+    page.locator("textarea[name=stem_fr]").fill("Un joueur peut-il proposer nulle par écrit ?")
+    page.select_option("select[name=type]", "truefalse")
+    page.select_option("select[name=answer]", "false")
+
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/")
+    log_out(other)
+    log_in(other, live_server.url, AUTHOR, "/")  # a new session and a new CSRF token
+    other.close()
+
+    page.get_by_role("button", name="Enregistrer le brouillon").click()
+    page.wait_for_url("**/questions/uvr-typed-before-relogin/")
+    assert Question.objects.filter(uid="uvr-typed-before-relogin").exists()
