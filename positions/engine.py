@@ -247,18 +247,48 @@ def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) 
     return result
 
 
-LOCKED_NODE_BUDGET = 20_000
+def _search_fen(board: chess.Board) -> str:
+    """The FEN a mate search is cached under: the move counters play no part in "any series of
+    legal moves" (9.6 is ignored there), so positions differing only by them share one search."""
+    return " ".join([*board.fen().split()[:4], "0", "1"])
 
 
-def _dead_after_ply(board: chess.Board) -> bool:
+LOCKED_NODE_BUDGET = 20_000  # per position and side
+# Per analysis: the per-ply proofs of 5.2.2 on locked structures. A long game of shuffling
+# bishops behind a locked chain must not cost a search at every ply (the API is public).
+LOCKED_TOTAL_BUDGET = 200_000
+
+
+class _DeadAfterPly:
     """Art. 5.2.2 checked after every ply: by material, and by an exhaustive search of the
-    (small) reachable space when the pawns are locked — the game ends at that very ply."""
-    if mate.dead_by_material(board):
-        return True
-    if not mate.pawns_locked(board):
-        return False
-    fen = board.fen()
-    return all(_search(fen, color, LOCKED_NODE_BUDGET, 1.0).verdict == "no" for color in chess.COLORS)
+    (small) reachable space when the pawns are locked — the game ends at that very ply.
+
+    Each distinct position is searched once per analysis, within a total node budget; once it
+    is spent, the remaining plies are judged by material only (the final position still gets
+    its full search)."""
+
+    def __init__(self, total_budget: int = LOCKED_TOTAL_BUDGET) -> None:
+        self.remaining = total_budget
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, board: chess.Board) -> bool:
+        if mate.dead_by_material(board):
+            return True
+        if not mate.pawns_locked(board):
+            return False
+        fen = _search_fen(board)
+        if fen not in self.known:
+            if self.remaining <= 0:
+                return False
+            dead = True
+            for color in chess.COLORS:
+                result = _search(fen, color, min(LOCKED_NODE_BUDGET, self.remaining), 1.0)
+                self.remaining -= max(1, result.nodes)
+                if result.verdict != "no":
+                    dead = False
+                    break
+            self.known[fen] = dead
+        return self.known[fen]
 
 
 def _side(color: chess.Color) -> str:
@@ -347,6 +377,7 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
     occurrences: dict[tuple, list[int]] = {repetition_key(board): [0]}
     plies: list[PlyInfo] = []
     game_over_at: int | None = None
+    dead_after_ply = _DeadAfterPly()
     for parsed in game.moves[:ply]:
         board = chess.Board(parsed.fen_after)
         key = repetition_key(board)
@@ -365,7 +396,7 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
             checkmate=checkmate,
             stalemate=stalemate,
             insufficient_material=mate.dead_by_material(board),
-            dead_position=_dead_after_ply(board),
+            dead_position=dead_after_ply(board),
             halfmove_clock=board.halfmove_clock,
             repetition_count=len(occurrences[key]),
             clock=format_clock(parsed.clock) if parsed.clock is not None else None,
@@ -384,8 +415,8 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
     final = chess.Board(game.fen_at(ply))
     key = repetition_key(final)
     repetition = Repetition(count=len(occurrences[key]), plies=list(occurrences[key]))
-    white = _search(final.fen(), chess.WHITE, request.node_budget, request.time_budget)
-    black = _search(final.fen(), chess.BLACK, request.node_budget, request.time_budget)
+    white = _search(_search_fen(final), chess.WHITE, request.node_budget, request.time_budget)
+    black = _search(_search_fen(final), chess.BLACK, request.node_budget, request.time_budget)
     status, status_article = _status(final, repetition, white, black)
     if status == "dead_position" and game_over_at is None:
         game_over_at = ply
@@ -747,7 +778,9 @@ def _illegal_moves(game: ParsedGame, ply: int, rate: str, request: AnalysisReque
         else:
             position = chess.Board(parsed.fen_before)
             offender = chess.WHITE if parsed.side == "white" else chess.BLACK
-            search = _search(position.fen(), not offender, request.node_budget // 2, request.time_budget / 2)
+            search = _search(
+                _search_fen(position), not offender, request.node_budget // 2, request.time_budget / 2
+            )
             if search.verdict == "no":
                 item.sanction = _(
                     "Deuxième coup illégal %(of_player)s, mais l'adversaire ne peut mater par "

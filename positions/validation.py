@@ -699,6 +699,18 @@ def _play(board: chess.Board, token: str, ply: int, *, allow_illegal: bool) -> P
             **_locate(board, ply),
         )
     move, reason = physical
+    if reason == "own_piece_on_target" and board.piece_type_at(move.to_square) == chess.KING:
+        # Nobody can put a man on his own king's square: replaying it would take a king off the board.
+        raise PgnError(
+            _(
+                "%(where)s arrive sur la case de son propre roi : ce coup ne peut pas être rejoué "
+                "sur l'échiquier. %(alternatives)s"
+            )
+            % {"where": capfirst(_where(board, text)), "alternatives": _alternatives_text(legal)},
+            move=text,
+            legal=legal,
+            **_locate(board, ply),
+        )
     if reason == "king_capture":
         raise PgnError(
             _(

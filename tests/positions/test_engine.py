@@ -1,3 +1,4 @@
+import chess
 import pytest
 from django.utils import translation
 
@@ -310,3 +311,40 @@ def test_the_knight_side_of_k_b_against_k_n_can_mate_so_a_flag_fall_loses():
     # Commentary to 6.9: the arbiter checks whether any mate exists; with K+N against K+B it does.
     result = run(fen="8/3k1B2/8/8/7K/6n1/8/8 w - - 0 1", flag_fell="white")
     assert (result.can_checkmate["black"], result.flag_fall.result) == ("yes", "0-1")
+
+
+def test_a_long_shuffle_behind_a_locked_chain_is_searched_within_one_budget(monkeypatch):
+    # Regression: every ply of a bishop-and-king walk behind a locked chain got its own exhaustive
+    # search (1,000 plies took five minutes through the public API).
+    import random
+
+    from django.core.cache import cache
+
+    from positions import engine, mate
+
+    fen = "8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/5B2 w - - 0 1"
+    rng, board, moves = random.Random(1), chess.Board(fen), []
+    while len(moves) < 300:
+        move = rng.choice(list(board.legal_moves))
+        moves.append(board.san(move))
+        board.push(move)
+    searched = []
+    original = mate.can_checkmate
+
+    def counting(*args, **kwargs):
+        result = original(*args, **kwargs)
+        searched.append(result.nodes)
+        return result
+
+    monkeypatch.setattr(mate, "can_checkmate", counting)
+    engine._search.cache_clear()
+    cache.clear()
+    run(fen=fen, moves=moves)
+    final_searches = 2 * mate.DEFAULT_NODE_BUDGET
+    assert sum(searched) <= engine.LOCKED_TOTAL_BUDGET + engine.LOCKED_NODE_BUDGET + final_searches
+
+
+def test_move_counters_do_not_split_the_search_cache():
+    from positions.engine import _search_fen
+
+    assert _search_fen(chess.Board("8/8/8/4k3/8/8/8/3QK3 w - - 37 90")) == "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"

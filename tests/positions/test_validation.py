@@ -119,3 +119,11 @@ def test_it_rejects_a_null_move(null_move):
     with pytest.raises(PgnError) as error:
         parse_move_list(["e4", null_move], allow_illegal=True)
     assert (error.value.ply, error.value.side) == (2, "black")
+
+
+def test_a_move_onto_the_players_own_king_cannot_be_replayed():
+    # Regression: "Be2" with the king on e2 took White's king off the board, and the engine then
+    # called the kingless position dead.
+    with pytest.raises(PgnError) as error:
+        parse_moves("1. Be2", fen="4k3/8/8/8/8/8/4K3/5B2 w - - 0 1", allow_illegal=True)
+    assert (error.value.ply, error.value.move) == (1, "Be2")
