@@ -120,3 +120,17 @@ def test_a_draft_typed_before_logging_in_again_in_another_tab_is_saved(live_serv
     page.get_by_role("button", name="Enregistrer le brouillon").click()
     page.wait_for_url("**/questions/uvr-typed-before-relogin/")
     assert Question.objects.filter(uid="uvr-typed-before-relogin").exists()
+
+
+def test_an_expired_session_is_announced_in_the_preview_not_drawn_in_it(live_server, page: Page, demo_users):
+    from tests.questions.test_browser_question_flow import log_out
+
+    log_in(page, live_server.url, AUTHOR, "/questions/new/")
+    expect(page.locator("#preview .preview-checks")).to_be_visible(timeout=10000)
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/")
+    log_out(other)
+    other.close()
+    page.locator("textarea[name=stem_fr]").fill("Tapé après la fin de la session.")
+    expect(page.locator("#preview [data-unavailable]")).to_be_visible(timeout=10000)
+    expect(page.locator("#preview input[name=password]")).to_have_count(0)
