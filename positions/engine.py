@@ -730,6 +730,7 @@ def _judge_flag(
 def _illegal_moves(game: ParsedGame, ply: int, rate: str, request: AnalysisRequest) -> list[IllegalMove]:
     found: list[IllegalMove] = []
     counted = {"white": 0, "black": 0}
+    second_at = {"white": 0, "black": 0}
     minutes = _penalty_minutes(rate)
     for parsed in game.moves[:ply]:
         if parsed.legal:
@@ -762,7 +763,12 @@ def _illegal_moves(game: ParsedGame, ply: int, rate: str, request: AnalysisReque
         counted[parsed.side] += 1
         base = "7.5.5" if rate == "standard" else ("7.5.5, A.4.2" if rate == "rapid" else "7.5.5, A.4.2, B.2")
         item.article = base
-        if counted[parsed.side] == 1:
+        if counted[parsed.side] > 2:
+            # The second illegal move already decided the game: nothing more to search or to sanction.
+            item.sanction = _(
+                "La partie était déjà décidée par le deuxième coup illégal %(of_player)s (demi-coup %(ply)d)."
+            ) % {"of_player": of_player, "ply": second_at[parsed.side]}
+        elif counted[parsed.side] == 1:
             restore = _("La position précédant immédiatement le coup illégal est rétablie (article 7.5.1). ")
             if minutes > 1:
                 penalty = _(
@@ -776,6 +782,7 @@ def _illegal_moves(game: ParsedGame, ply: int, rate: str, request: AnalysisReque
                 ) % {"of_player": of_player}
             item.sanction = restore + penalty
         else:
+            second_at[parsed.side] = parsed.ply
             position = chess.Board(parsed.fen_before)
             offender = chess.WHITE if parsed.side == "white" else chess.BLACK
             search = _search(

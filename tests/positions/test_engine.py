@@ -348,3 +348,11 @@ def test_move_counters_do_not_split_the_search_cache():
     from positions.engine import _search_fen
 
     assert _search_fen(chess.Board("8/8/8/4k3/8/8/8/3QK3 w - - 37 90")) == "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"
+
+
+def test_a_third_illegal_move_is_not_called_the_second():
+    # Regression: every illegal move after the first was sanctioned as "Deuxième coup illégal".
+    result = run(moves=["e4", "e5", "Ke3", "Ke6", "Ke1", "Ke8", "Ke3"])
+    third = result.illegal_moves[4]
+    assert (third.ply, third.side) == (7, "white")
+    assert "déjà décidée" in third.sanction and "demi-coup 5" in third.sanction
