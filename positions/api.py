@@ -118,7 +118,7 @@ OPENAPI_PATHS = {
                 "on a flag fall (6.9). Explanations are in the language of `lang` or "
                 "Accept-Language (fr, en). "
                 f"Limits: body {MAX_BODY_BYTES // 1000} kB, PGN {MAX_PGN_BYTES // 1000} kB, "
-                "{MAX_PLIES} plies, "
+                f"{MAX_PLIES} plies, "
                 f"FEN {MAX_FEN_LENGTH} characters. No authentication, no CSRF token: JSON only."
             ),
             "operationId": "analyseChessGame",

@@ -99,3 +99,10 @@ def test_absurdly_nested_json_is_a_400_not_a_500(db):
 def test_a_null_move_in_the_list_is_a_400(db):
     response = post({"moves": ["e4", "--"]})
     assert (response.status_code, response.json()["error"]["field"]) == (400, "moves")
+
+
+def test_the_openapi_description_states_the_limits_with_their_values(db):
+    # Regression: "{MAX_PLIES} plies" was printed literally (a missing f-string prefix).
+    document = json.loads(Client().get("/api/openapi.json").content)
+    description = document["paths"]["/chess/analyse"]["post"]["description"]
+    assert "1000 plies" in description and "{" not in description
