@@ -183,13 +183,14 @@ def validate_fen(fen: str) -> chess.Board:
             )
             % {"value": castling},
         )
-    if not halfmove.isdigit():
+    # ASCII digits only: str.isdigit() accepts "²", which int() then refuses.
+    if not re.fullmatch(r"[0-9]+", halfmove):
         raise FenError(
             "halfmove_clock",
             _("Le compteur de demi-coups doit être un entier positif ou nul, pas « %(value)s ».")
             % {"value": halfmove},
         )
-    if not fullmove.isdigit() or int(fullmove) < 1:
+    if not re.fullmatch(r"[0-9]+", fullmove) or int(fullmove) < 1:
         raise FenError(
             "fullmove_number",
             _("Le numéro du coup doit être un entier supérieur ou égal à 1, pas « %(value)s ».")

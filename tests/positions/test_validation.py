@@ -16,6 +16,8 @@ from positions.validation import MAX_PLIES, FenError, PgnError, parse_move_list,
         ("4k3/8/8/8/8/8/8/3QK3 w - e6 0 1", "en_passant", "d'avancer de deux cases"),
         ("4k3/8/8/8/8/8/8/4QK2 w - - 0 1", "position", "n'ont pas le trait"),
         ("4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove_clock", "demi-coups"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - ² 1", "halfmove_clock", "« ² »"),  # was a ValueError (a 500)
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 ³", "fullmove_number", "« ³ »"),
     ],
 )
 def test_it_names_the_faulty_fen_field(fen, field, fragment):
