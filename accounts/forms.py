@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -14,8 +17,8 @@ class LoginForm(AuthenticationForm):
     )
     error_messages = {
         "invalid_login": _(
-            "Adresse e-mail ou mot de passe incorrect. Les deux champs tiennent compte "
-            "des majuscules pour le mot de passe."
+            "Adresse e-mail ou mot de passe incorrect. Attention : le mot de passe distingue "
+            "les majuscules des minuscules."
         ),
         "inactive": _("Ce compte est désactivé. Contactez la DNA."),
     }
@@ -32,3 +35,9 @@ class ProfileForm(forms.ModelForm):
 
     def clean_ffe_licence(self) -> str:
         return self.cleaned_data["ffe_licence"].strip().upper()
+
+    def clean_birth_date(self) -> datetime.date | None:
+        birth_date = self.cleaned_data["birth_date"]
+        if birth_date is not None and not datetime.date(1900, 1, 1) <= birth_date <= timezone.localdate():
+            raise forms.ValidationError(_("Cette date de naissance n'est pas plausible."))
+        return birth_date

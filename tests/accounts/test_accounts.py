@@ -119,3 +119,18 @@ def test_load_demo_creates_one_user_per_role_and_is_idempotent():
     assert User.objects.count() == 6
     for role in Role.values:
         assert User.objects.filter(groups__name=role).exists()
+
+
+def test_it_rejects_a_birth_date_in_the_future(trainee):
+    response = client_for(trainee).post(
+        reverse("accounts:profile"), {"birth_date": "2999-01-01", "preferred_language": "fr"}
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors["birth_date"]
+
+
+def test_it_rejects_a_birth_date_before_1900(trainee):
+    response = client_for(trainee).post(
+        reverse("accounts:profile"), {"birth_date": "0200-01-01", "preferred_language": "fr"}
+    )
+    assert response.status_code == 422
