@@ -73,7 +73,13 @@ def analyse_view(request: HttpRequest) -> JsonResponse:
     content_type = request.content_type or ""
     if content_type != "application/json":
         return error_response(None, _("Envoyez un corps JSON (Content-Type: application/json)."), status=415)
-    if len(request.body) > MAX_BODY_BYTES:
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    # Check the declared length first: reading a body over Django's own limit raises
+    # RequestDataTooBig, which would answer with an HTML page instead of our JSON error.
+    if declared > MAX_BODY_BYTES or len(request.body) > MAX_BODY_BYTES:
         return error_response(
             None,
             _("Requête trop volumineuse (%(max)d ko au plus).") % {"max": MAX_BODY_BYTES // 1000},

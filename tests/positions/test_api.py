@@ -106,3 +106,11 @@ def test_the_openapi_description_states_the_limits_with_their_values(db):
     document = json.loads(Client().get("/api/openapi.json").content)
     description = document["paths"]["/chess/analyse"]["post"]["description"]
     assert "1000 plies" in description and "{" not in description
+
+
+def test_a_body_over_djangos_own_limit_is_a_json_413(db, settings):
+    # Regression: past DATA_UPLOAD_MAX_MEMORY_SIZE Django answered with an HTML 400 page.
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 250_000
+    response = post('{"pgn": "' + "x" * 300_000 + '"}')
+    assert response.status_code == 413
+    assert set(response.json()["error"]) == {"field", "message"}
