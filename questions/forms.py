@@ -372,11 +372,14 @@ class QuestionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         max_length=TEXT_LIMIT,
     )
+    # A new question is worth 1 point: by default it all goes to the decision.
     decision_points = forms.DecimalField(
-        label=_("Points de la décision"), required=False, min_value=0, max_digits=6, decimal_places=2
+        label=_("Points de la décision"), required=False, min_value=0, max_digits=6, decimal_places=2,
+        initial=1,
     )
     sanction_points = forms.DecimalField(
-        label=_("Points des sanctions"), required=False, min_value=0, max_digits=6, decimal_places=2
+        label=_("Points des sanctions"), required=False, min_value=0, max_digits=6, decimal_places=2,
+        initial=0,
     )
 
     def __init__(self, *args, citation_labels: dict[str, str] | None = None, **kwargs) -> None:

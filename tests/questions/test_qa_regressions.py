@@ -261,3 +261,8 @@ def test_the_trial_score_reads_as_a_mark(trainer, published_question):
     response = client_for(trainer).post(url, {"answer": "zz"})
     assert "point(s)" not in response.content.decode()
     assert "Note : 0 sur " in response.content.decode()
+
+
+def test_a_new_ruling_offers_points_that_add_up(trainer):
+    form = client_for(trainer).get(CREATE).context["form"]
+    assert form["decision_points"].value() + form["sanction_points"].value() == form["points"].value()
