@@ -126,6 +126,18 @@ def validate_question(data: object, *, check_citations: bool = True,
     return content, checker.problems + problems
 
 
+def _paths_with_nul(value: object, path: str = "") -> list[str]:
+    if isinstance(value, str):
+        return [path] if "\x00" in value else []
+    if isinstance(value, dict):
+        return [found for key, item in value.items()
+                for found in _paths_with_nul(item, f"{path}.{key}" if path else str(key))]
+    if isinstance(value, list):
+        return [found for index, item in enumerate(value)
+                for found in _paths_with_nul(item, f"{path}.{index}")]
+    return []
+
+
 def validate_content(data: object, *, check_citations: bool = True,
                      use_database: bool = True) -> tuple[dict, list[Problem]]:
     """Validate and normalise a question's content (no uid). Returns (content, problems).
@@ -137,6 +149,9 @@ def validate_content(data: object, *, check_citations: bool = True,
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
     checker = _Checker()
     checker.unknown_keys(data, set(QUESTION_KEYS) - {"uid"}, "")
+    # PostgreSQL refuses NUL characters in text: say where, instead of failing when saving.
+    for path in _paths_with_nul(data):
+        checker.add(path, _("Ce texte contient un caractère nul (\\0), interdit."))
 
     kind = data.get("type")
     if kind not in QuestionType.values:

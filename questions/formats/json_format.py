@@ -31,6 +31,10 @@ def parse(text: str) -> ParseResult:
         }
         result.problems.append(ParseProblem("", message))
         return result
+    except RecursionError:
+        message = _("JSON illisible : les crochets ou accolades sont imbriqués trop profondément.")
+        result.problems.append(ParseProblem("", message))
+        return result
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         result.problems.append(
             ParseProblem(

@@ -266,3 +266,25 @@ def test_the_trial_score_reads_as_a_mark(trainer, published_question):
 def test_a_new_ruling_offers_points_that_add_up(trainer):
     form = client_for(trainer).get(CREATE).context["form"]
     assert form["decision_points"].value() + form["sanction_points"].value() == form["points"].value()
+
+
+def test_a_nul_character_in_an_imported_question_is_reported_not_saved(trainer):
+    import json as json_module
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    question = {**core_samples.single(), "uid": "q-nul", "stem_fr": "Un\\u0000deux"}
+    text = json_module.dumps({"format": "arbitre-questions", "version": 1, "questions": [question]})
+    text = text.replace("\\\\u0000", "\\u0000")
+    upload = SimpleUploadedFile("q.json", text.encode())
+    response = client_for(trainer).post(reverse("questions:import"), {"file": upload})
+    assert response.status_code == 422
+    assert not Question.objects.filter(uid="q-nul").exists()
+
+
+def test_a_deeply_nested_json_file_is_reported_not_a_server_error(trainer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("deep.json", b"[" * 100_000)
+    response = client_for(trainer).post(reverse("questions:import"), {"file": upload})
+    assert response.status_code == 422
