@@ -1,37 +1,12 @@
-"""Fixtures of the question bank's page tests: questions in every workflow state, and the
-browser set-up of the end-to-end test (Playwright driving Debian's chromium)."""
+"""Fixtures of the question bank's page tests: questions in every workflow state. The browser
+set-up of the end-to-end tests (Playwright driving Debian's chromium) is in tests/conftest.py."""
 
 from __future__ import annotations
-
-import os
-import shutil
 
 import pytest
 
 from questions import services
 from tests.questions import core_samples
-
-# Playwright's sync API runs an event loop in the test thread; Django's async-safety check
-# would otherwise refuse the database access of live_server fixtures in the same thread.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ],
-    }
 
 
 def flag_fall_ruling(correct: str = "draw") -> dict:
