@@ -15,8 +15,6 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("positions/", include("positions.urls")),
     path("questions/", include("questions.urls")),
-    path("courses/", include("courses.urls")),
-    path("exams/", include("exams.urls")),
     path("api/", include("config.api_urls")),
     path("admin/", admin.site.urls),
 ]
