@@ -52,7 +52,9 @@ def _request_from_json(body: dict, language: str) -> AnalysisRequest:
             )
         intended = raw_claim.get("intended_move")
         if intended is not None and not isinstance(intended, str):
-            raise AnalysisInputError("claim", _("« intended_move » doit être un coup (chaîne) ou null."))
+            raise AnalysisInputError(
+                "claim.intended_move", _("« intended_move » doit être un coup (chaîne) ou null.")
+            )
         claim = Claim(type=raw_claim["type"], intended_move=intended or None)
     return AnalysisRequest(
         fen=body.get("fen"),
@@ -188,9 +190,21 @@ OPENAPI_SCHEMAS = {
                     "type": {"type": "string", "enum": list(CLAIM_TYPES)},
                     "intended_move": {"type": ["string", "null"], "examples": ["Nf3"]},
                 },
-                "description": "A draw claim by the side to move at `ply`.",
+                "description": (
+                    "A draw claim by the side to move at `ply`. An `intended_move` that is not written "
+                    "as a move (SAN or UCI on existing squares) is a 400 with field "
+                    "`claim.intended_move`; a well-written but illegal move makes the claim incorrect "
+                    "(9.5.3)."
+                ),
             },
-            "flag_fell": {"type": ["string", "null"], "enum": ["white", "black", None]},
+            "flag_fell": {
+                "type": ["string", "null"],
+                "enum": ["white", "black", None],
+                "description": (
+                    "A flag fall (6.9). It may come with a `claim`: the two events are judged "
+                    "separately (`claim` and `flag_fall`) and `messages` says which one prevails."
+                ),
+            },
             "lang": {"type": "string", "enum": ["fr", "en"]},
         },
         "examples": [

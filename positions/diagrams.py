@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from positions.validation import validate_fen
+from positions.validation import king_in_check_illegally, validate_fen
 
 ARROW_COLOURS = {
     "green": "#15781B80",
@@ -125,14 +125,17 @@ def make_spec(
     last_move: str | None = None,
     size: int | str = 360,
     coordinates: bool = True,
+    as_played: bool = False,
 ) -> DiagramSpec:
     """Validate the arguments of a diagram and return their canonical form.
 
     ``arrows``: items ``"e2e4"`` or ``"e2e4:red"`` (a list or a comma-separated string);
     ``circles``: ``"e4"`` or ``"e4:red"``; ``squares``: ``{"e4": "yellow"}`` or
-    ``"e4:yellow,d5:red"``. Raises :class:`DiagramError` or :class:`FenError`.
+    ``"e4:yellow,d5:red"``. ``as_played=True`` also accepts a position left by an illegal
+    move (see :func:`~positions.validation.validate_fen`). Raises :class:`DiagramError` or
+    :class:`FenError`.
     """
-    board = validate_fen(fen)
+    board = validate_fen(fen, as_played=as_played)
     if orientation not in ("white", "black"):
         raise DiagramError("orientation", _("L'orientation doit être « white » ou « black »."))
     parsed_arrows = []
@@ -219,6 +222,17 @@ def render_spec(spec: DiagramSpec) -> str:
     fill = {chess.parse_square(square): SQUARE_COLOURS[colour] for square, colour in spec.squares}
     check = board.king(board.turn) if board.is_check() else None
     last_move = chess.Move.from_uci(spec.last_move) if spec.last_move else None
+    exposed = king_in_check_illegally(board)
+    if exposed is not None:
+        # A position left by an illegal move (3.9): the exposed king is marked as in check and
+        # the move that exposed it is drawn as a red arrow.
+        exposed_king = board.king(exposed)
+        if check is None:
+            check = exposed_king
+        else:
+            fill[exposed_king] = SQUARE_COLOURS["red"]
+        if last_move is not None and last_move.from_square != last_move.to_square:
+            arrows.append(chess.svg.Arrow(last_move.from_square, last_move.to_square, color="red"))
     colours = {f"arrow {name}": value for name, value in ARROW_COLOURS.items()}
     svg = chess.svg.board(
         board,
@@ -304,13 +318,16 @@ def _describe_side(board: chess.Board, color: chess.Color) -> str:
     return pgettext("separator between kinds of pieces in a position description", " ; ").join(parts)
 
 
-def describe_position(fen: str, *, language: str) -> str:
+def describe_position(fen: str, *, language: str, as_played: bool = False) -> str:
     """A text alternative for a diagram: side to move, check, then pieces by square.
 
     >>> describe_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", language="fr")
     'Trait aux Blancs. Blancs : roi e1 ; pion e2. Noirs : roi e8.'
+
+    With ``as_played=True``, a position left by an illegal move is described, saying that the
+    king of the side that just moved is in check illegally.
     """
-    board = validate_fen(fen)
+    board = validate_fen(fen, as_played=as_played)
     return _describe(board.fen(), language)
 
 
@@ -326,6 +343,19 @@ def _describe(fen: str, language: str) -> str:
         elif board.is_check():
             sentences.append(
                 _("Les Blancs sont en échec.") if board.turn == chess.WHITE else _("Les Noirs sont en échec.")
+            )
+        exposed = king_in_check_illegally(board)
+        if exposed is not None:
+            sentences.append(
+                _(
+                    "Le roi blanc est en échec alors que les Noirs ont le trait : le dernier coup, "
+                    "illégal, a laissé ou mis son propre roi en échec (article 3.9)."
+                )
+                if exposed == chess.WHITE
+                else _(
+                    "Le roi noir est en échec alors que les Blancs ont le trait : le dernier coup, "
+                    "illégal, a laissé ou mis son propre roi en échec (article 3.9)."
+                )
             )
         sentences.append(_("Blancs : %(pieces)s.") % {"pieces": _describe_side(board, chess.WHITE)})
         sentences.append(_("Noirs : %(pieces)s.") % {"pieces": _describe_side(board, chess.BLACK)})

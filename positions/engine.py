@@ -41,6 +41,7 @@ from positions.validation import (
     ParsedGame,
     PgnError,
     format_clock,
+    is_move_notation,
     parse_move_list,
     parse_moves,
     reason_text,
@@ -349,11 +350,20 @@ def _check_request(request: AnalysisRequest, game: ParsedGame) -> int:
     if request.claim is not None:
         if request.claim.type not in CLAIM_TYPES:
             raise AnalysisInputError("claim", _("Le type de réclamation doit être threefold ou fifty."))
-        if request.claim.intended_move is not None and (
-            not isinstance(request.claim.intended_move, str) or len(request.claim.intended_move) > 12
+        intended = request.claim.intended_move
+        if intended is not None and (
+            not isinstance(intended, str) or len(intended) > 12 or not is_move_notation(intended)
         ):
+            # Not a move at all (a typing error): an input error, not a claim to judge. A move that
+            # is well written but illegal is a real claim, judged incorrect (9.5.3).
+            shown = intended[:12] if isinstance(intended, str) else ""
             raise AnalysisInputError(
-                "claim", _("Le coup annoncé doit être un coup en notation algébrique ou UCI.")
+                "claim.intended_move",
+                _(
+                    "« %(move)s » n'est pas un coup : écrivez le coup annoncé en notation algébrique "
+                    "(ex. Nf3, exd5, O-O, e8=Q) ou UCI (ex. g1f3)."
+                )
+                % {"move": shown},
             )
     ply = len(game.moves) if request.ply is None else request.ply
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(game.moves):
@@ -455,7 +465,32 @@ def _analyse(request: AnalysisRequest, game: ParsedGame, ply: int) -> Analysis:
     if request.flag_fell is not None:
         searches = {chess.WHITE: white, chess.BLACK: black}
         analysis.flag_fall = _judge_flag(request, end_board, end_status, searches)
+    if analysis.claim is not None and analysis.flag_fall is not None and end_status == "ongoing":
+        analysis.messages.append(_claim_and_flag_text(analysis.claim, analysis.flag_fall))
     return analysis
+
+
+def _claim_and_flag_text(claim: ClaimVerdict, flag_fall: FlagFallVerdict) -> str:
+    """How a draw claim and a flag fall in the same request combine: two separate events, each
+    judged on its own; when their outcomes differ, the one that came first decides."""
+    if not claim.valid:
+        return _(
+            "La réclamation et la chute du drapeau sont deux événements distincts, jugés chacun "
+            "pour lui-même. La réclamation étant incorrecte, elle ne termine pas la partie : le "
+            "verdict de la chute du drapeau s'applique (article 6.9)."
+        )
+    if flag_fall.result == "1/2-1/2":
+        return _(
+            "La réclamation et la chute du drapeau sont deux événements distincts, jugés chacun "
+            "pour lui-même ; dans les deux cas, la partie est nulle."
+        )
+    return _(
+        "La réclamation et la chute du drapeau sont deux événements distincts, jugés chacun "
+        "pour lui-même, et leurs résultats diffèrent : le premier décide. Si la réclamation correcte a "
+        "été faite avant que le drapeau soit tombé, la partie est nulle (article 9.5.2) et la chute "
+        "du drapeau est sans effet ; si la chute du drapeau avait déjà été constatée par l'arbitre "
+        "ou signalée par un joueur (article 6.8), c'est son verdict qui s'applique."
+    )
 
 
 def _status(
@@ -547,7 +582,7 @@ def _judge_claim(
     intended_move = None
     if claim.intended_move:
         try:
-            intended_move = board.parse_san(claim.intended_move.strip())
+            intended_move = board.parse_san(claim.intended_move.strip().rstrip("!?"))
             if not intended_move:
                 raise ValueError("a null move is not a move")  # "--", "0000", "Z0"
         except ValueError:

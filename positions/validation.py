@@ -136,7 +136,7 @@ _CASTLING_TARGETS = {
 }
 
 
-def validate_fen(fen: str) -> chess.Board:
+def validate_fen(fen: str, *, as_played: bool = False) -> chess.Board:
     """Parse and check a FEN string; return the board or raise :class:`FenError`.
 
     Accepts 4 to 6 fields (the move counters default to ``0 1``). Beyond syntax, checks that
@@ -144,6 +144,10 @@ def validate_fen(fen: str) -> chess.Board:
     the first or last rank, castling rights consistent with the king and rook squares, an en
     passant square behind a pawn that has just moved two squares, and the side not to move
     not in check.
+
+    ``as_played=True`` accepts, besides, the positions an illegal move leaves on a real board
+    (the mover's own king in check, a check no legal move could give): they must be shown
+    for the procedure of 7.5, but a FEN typed by a user is always checked strictly.
     """
     if not isinstance(fen, str):
         raise FenError("fen", _("La FEN doit être une chaîne de caractères."))
@@ -213,8 +217,18 @@ def validate_fen(fen: str) -> chess.Board:
     board.set_castling_fen(castling)
     _check_en_passant(board, en_passant)
     board.ep_square = None if en_passant == "-" else chess.parse_square(en_passant)
-    _check_checks(board)
+    if not as_played:
+        _check_checks(board)
     return board
+
+
+def king_in_check_illegally(board: chess.Board) -> chess.Color | None:
+    """The colour whose king is attacked although it is not its turn (left or put in check by
+    its own illegal move, Art. 3.9), or ``None``."""
+    king = board.king(not board.turn)
+    if king is not None and board.is_attacked_by(board.turn, king):
+        return not board.turn
+    return None
 
 
 def _check_placement(placement: str) -> None:
@@ -499,6 +513,7 @@ _TOKEN_RE = re.compile(
     | (?P<result>1-0|0-1|1/2-1/2|½-½|\*)
     | (?P<number>\d+\s*\.+)
     | (?P<move>[^\s{}();$!?]+)
+    | (?P<stray>\S)
     """,
     re.VERBOSE,
 )
@@ -543,15 +558,33 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
         raise PgnError(_("Position de départ invalide : %(error)s") % {"error": error.message}) from error
     game = ParsedGame(start_fen=board.fen(), moves=[], headers=headers, result=headers.get("Result", "*"))
     depth = 0
+    variation_opened: list[list[ParsedMove]] = []  # the main line where each open "(" was read
     pending_comment: list[str] = []
     for match in _TOKEN_RE.finditer("\n".join(body_lines)):
         kind = match.lastgroup
         token = match.group(kind)
+        if kind == "comment" and not token.endswith("}"):
+            # An unclosed comment would silently swallow every move after it.
+            raise PgnError(
+                _("Commentaire ouvert par « { » jamais refermé, %(where)s.")
+                % {"where": _position_text(game)},
+                **_next_ply(board, game),
+            )
+        if kind == "stray":
+            raise PgnError(_stray_text(token, game), **_next_ply(board, game))
         if kind == "open":
             depth += 1
+            variation_opened.append(game.moves[:])
             continue
         if kind == "close":
-            depth = max(0, depth - 1)
+            if not depth:
+                raise PgnError(
+                    _("« ) » ferme une variante qui n'a pas été ouverte, %(where)s.")
+                    % {"where": _position_text(game)},
+                    **_next_ply(board, game),
+                )
+            depth -= 1
+            variation_opened.pop()
             continue
         if depth or kind == "linecomment":
             continue
@@ -583,9 +616,38 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
                 % {"max": MAX_PLIES}
             )
         game.moves.append(_play(board, token, len(game.moves) + 1, allow_illegal=allow_illegal))
+    if depth:
+        # Like an unclosed comment, an unclosed variation would swallow the rest of the game.
+        opened = ParsedGame(start_fen=game.start_fen, moves=variation_opened[0])
+        raise PgnError(
+            _("Variante ouverte par « ( » jamais refermée, %(where)s.") % {"where": _position_text(opened)}
+        )
     if pending_comment:
         game.comment = _COMMAND_RE.sub("", " ".join(pending_comment)).strip()
     return game
+
+
+def _position_text(game: ParsedGame) -> str:
+    """Where the reader is in the main line: "après 12. Nf3", "après 12… Nf6" or "avant le premier coup"."""
+    if not game.moves:
+        return _("avant le premier coup")
+    last = game.moves[-1]
+    return _("après %(label)s %(move)s") % {"label": last.label, "move": last.text}
+
+
+def _next_ply(board: chess.Board, game: ParsedGame) -> dict:
+    return _locate(board, len(game.moves) + 1)
+
+
+def _stray_text(char: str, game: ParsedGame) -> str:
+    where = _position_text(game)
+    if char == "}":
+        return _("« } » ferme un commentaire qui n'a pas été ouvert, %(where)s.") % {"where": where}
+    if char == "$":
+        return _("« $ » doit être suivi du numéro d'une annotation (par exemple $1), %(where)s.") % {
+            "where": where
+        }
+    return _("Caractère « %(char)s » inattendu, %(where)s.") % {"char": char, "where": where}
 
 
 def parse_move_list(moves: list[str], *, fen: str | None = None, allow_illegal: bool = False) -> ParsedGame:
@@ -754,6 +816,17 @@ _UCI_RE = re.compile(r"^(?P<from>[a-h][1-8])(?P<to>[a-h][1-8])(?P<promotion>[nbr
 
 def _looks_like_move(text: str) -> bool:
     return bool(text in ("O-O", "O-O-O") or _SAN_RE.match(text) or _UCI_RE.match(text))
+
+
+def is_move_notation(text: str) -> bool:
+    """Whether ``text`` is written as one move (SAN such as ``Nf3``, ``exd5``, ``O-O``, ``e8=Q``,
+    with or without ``+``/``#``, or UCI such as ``g1f3``) on existing squares, legal or not.
+    A null move (``--``, ``0000``, ``Z0``) is not a move."""
+    if not isinstance(text, str):
+        return False
+    cleaned = re.sub(r"(e\.p\.|ep)$", "", text.strip().rstrip("+#!?")).rstrip("+#")
+    cleaned = cleaned.replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+    return _looks_like_move(cleaned)
 
 
 def _candidates(board: chess.Board, text: str, *, legal_only: bool) -> list[str]:

@@ -28,7 +28,9 @@ def _run(form: AnalysisForm):
     try:
         return analyse(form.analysis_request(language=(get_language() or "fr")[:2]))
     except AnalysisInputError as error:
-        field = {"pgn": "moves", "claim": "intended_move"}.get(error.field, error.field)
+        field = {"pgn": "moves", "claim": "claim_type", "claim.intended_move": "intended_move"}.get(
+            error.field, error.field
+        )
         form.add_error(field if field in form.fields else None, error.message)
         return None
 
@@ -101,6 +103,7 @@ def diagram(request: HttpRequest) -> HttpResponse:
             last_move=params.get("last_move") or None,
             size=params.get("size", "360"),
             coordinates=params.get("coordinates", "1") not in ("0", "false", "no"),
+            as_played=True,  # the replay shows the positions left by illegal moves
         )
     except (FenError, DiagramError) as error:
         return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")

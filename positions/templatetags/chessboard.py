@@ -8,7 +8,9 @@
 - ``{% board_editor name="fen" value=fen %}``: a click-to-set-up board writing a FEN into a
   text input (which alone works without JavaScript).
 
-Invalid input never raises: the tag renders the error message in place of the diagram.
+Invalid input never raises: the tag renders the error message in place of the diagram. A
+position left by an illegal move (the mover's own king in check) is drawn, with the king and
+the move marked, because the arbiter must see it to apply 7.5.
 """
 
 from __future__ import annotations
@@ -126,12 +128,13 @@ def render_board(
             last_move=last_move or None,
             size=size or 360,
             coordinates=coordinates,
+            as_played=True,  # a position after an illegal move must be shown (7.5)
         )
     except (FenError, DiagramError) as error:
         return render_to_string("positions/_chessboard.html", {"error": error.message, "caption": caption})
     context = {
         "svg": mark_safe(render_spec(spec)),  # our own renderer's markup, no user text inside
-        "description": describe_position(spec.fen, language=_language()),
+        "description": describe_position(spec.fen, language=_language(), as_played=True),
         "caption": caption,
         "clocks": _clocks(clocks),
         "size": spec.size,
@@ -212,11 +215,12 @@ def replay_context(
             size=size,
             arrows=arrows[:MAX_MARKS],
             circles=circles[:MAX_MARKS],
+            as_played=True,
         )
         return {
             "ply": index,
             "src": f"{diagram_url}?{diagram_query(spec)}",
-            "alt": describe_position(fen_at, language=language),
+            "alt": describe_position(fen_at, language=language, as_played=True),
             "white_clock": _clock_at(game.moves, index, "white"),
             "black_clock": _clock_at(game.moves, index, "black"),
             "to_move": "white" if chess.Board(fen_at).turn else "black",

@@ -114,3 +114,25 @@ def test_a_body_over_djangos_own_limit_is_a_json_413(db, settings):
     response = post('{"pgn": "' + "x" * 300_000 + '"}')
     assert response.status_code == 413
     assert set(response.json()["error"]) == {"field", "message"}
+
+
+def test_an_intended_move_that_is_no_move_is_a_400_on_its_field(db):
+    response = post({"moves": ["e4", "e5"], "claim": {"type": "threefold", "intended_move": "Qxz9"}})
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "claim.intended_move"
+
+
+def test_an_illegal_intended_move_is_an_incorrect_claim(db):
+    response = post({"moves": ["d4", "e5"], "claim": {"type": "threefold", "intended_move": "Qh5"}})
+    assert (response.status_code, response.json()["claim"]["valid"]) == (200, False)
+
+
+def test_a_claim_and_a_flag_fall_are_both_judged(db):
+    data = post({"moves": ["e4", "e5"], "claim": {"type": "threefold"}, "flag_fell": "white"}).json()
+    assert (data["claim"]["valid"], data["flag_fall"]["result"]) == (False, "0-1")
+    assert any("deux événements distincts" in message for message in data["messages"])
+
+
+def test_an_unclosed_comment_in_the_pgn_is_a_400(db):
+    response = post({"pgn": "1. e4 {oops 2. Nf3 Nf6"})
+    assert (response.status_code, response.json()["error"]["field"]) == (400, "pgn")

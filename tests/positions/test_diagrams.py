@@ -117,3 +117,30 @@ def test_the_replay_survives_more_annotations_than_a_diagram_takes():
     arrows = ",".join(f"G{a}{r}{b}{s}" for a in "abcdefgh" for r in "12" for b in "abcdefgh" for s in "78")
     html = render("{% pgn_replay pgn %}", pgn="1. e4 {[%cal " + arrows + "]} e5")
     assert "data-replay" in html and "message--error" not in html
+
+
+# After 1. e4 e5 2. Ke3 Ke6 3. Kd4 (illegal: the white king steps into the e5 pawn's check).
+EXPOSED = "rnbq1bnr/pppp1ppp/4k3/4p3/3KP3/8/PPPP1PPP/RNBQ1BNR b - - 3 3"
+
+
+def test_a_user_typed_fen_with_the_mover_in_check_stays_invalid():
+    with pytest.raises(FenError):
+        diagram_svg(EXPOSED)
+
+
+def test_the_chessboard_tag_draws_the_position_left_by_an_illegal_move():
+    html = render("{% chessboard fen last_move='e3d4' %}", fen=EXPOSED)
+    assert "Diagramme impossible" not in html and "<svg" in html
+    assert 'stroke="#882020"' in html  # the illegal move as a red arrow
+
+
+def test_the_text_alternative_says_the_king_is_in_check_illegally():
+    html = render("{% chessboard fen %}", fen=EXPOSED)
+    assert "Le roi blanc est en échec alors que les Noirs ont le trait" in html
+
+
+def test_the_diagram_route_draws_the_position_left_by_an_illegal_move(db):
+    from django.test import Client
+
+    response = Client().get("/positions/diagram.svg", {"fen": EXPOSED, "last_move": "e3d4"})
+    assert response.status_code == 200

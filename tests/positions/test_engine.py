@@ -226,11 +226,12 @@ def test_the_commentary_examples_of_article_1_5():
 
 
 @pytest.mark.parametrize("null_move", ["--", "0000", "Z0"])
-def test_a_null_intended_move_makes_the_claim_incorrect(null_move):
-    # Regression: a null move was accepted as the intended move of a claim.
-    result = run(moves=SHUFFLE[:3], claim=Claim("threefold", null_move))
-    assert result.claim.valid is False
-    assert "n'est pas un coup légal" in result.claim.explanation
+def test_a_null_intended_move_is_an_input_error(null_move):
+    # Regression: a null move was accepted as the intended move of a claim. It is no move at all:
+    # an input error on the intended move, not a claim to judge.
+    with pytest.raises(AnalysisInputError) as error:
+        run(moves=SHUFFLE[:3], claim=Claim("threefold", null_move))
+    assert error.value.field == "claim.intended_move"
 
 
 # --------------------------------------------------------------------------- proof cases of the Laws
@@ -356,3 +357,40 @@ def test_a_third_illegal_move_is_not_called_the_second():
     third = result.illegal_moves[4]
     assert (third.ply, third.side) == (7, "white")
     assert "déjà décidée" in third.sanction and "demi-coup 5" in third.sanction
+
+
+# --------------------------------------------------------------------------- intended move: typo or illegal
+
+
+@pytest.mark.parametrize("typo", ["Qxz9", "e9", "hello", "Nf3f"])
+def test_an_intended_move_that_is_no_move_at_all_is_an_input_error(typo):
+    with pytest.raises(AnalysisInputError) as error:
+        run(moves=["e4", "e5"], claim=Claim("threefold", typo))
+    assert error.value.field == "claim.intended_move"
+
+
+def test_a_well_written_but_illegal_intended_move_makes_the_claim_incorrect():
+    # After 1. d4 e5 the queen cannot reach h5: a real claim, incorrect (9.5.3).
+    result = run(moves=["d4", "e5"], claim=Claim("threefold", "Qh5"))
+    assert (result.claim.valid, result.claim.article) == (False, "9.5.3")
+    assert "n'est pas un coup légal" in result.claim.explanation
+
+
+def test_an_intended_move_with_an_annotation_mark_is_still_read():
+    result = run(moves=SHUFFLE * 2 + ["Nf3", "Nf6"], claim=Claim("threefold", "Ng1!"))
+    assert (result.claim.valid, result.claim.article) == (True, "9.2.1.1")
+
+
+# --------------------------------------------------------------------------- claim and flag fall together
+
+
+def test_a_claim_and_a_flag_fall_are_both_judged_and_their_order_explained():
+    result = run(moves=SHUFFLE * 2, claim=Claim("threefold"), flag_fell="white")
+    assert result.claim.valid is True and result.flag_fall.result == "0-1"
+    assert any("le premier décide" in message for message in result.messages)
+
+
+def test_after_an_incorrect_claim_the_flag_fall_verdict_applies():
+    result = run(moves=SHUFFLE[:2], claim=Claim("threefold"), flag_fell="white")
+    assert result.claim.valid is False and result.flag_fall.result == "0-1"
+    assert any("le verdict de la chute du drapeau s'applique" in message for message in result.messages)

@@ -129,3 +129,47 @@ def test_a_move_onto_the_players_own_king_cannot_be_replayed():
     with pytest.raises(PgnError) as error:
         parse_moves("1. Be2", fen="4k3/8/8/8/8/8/4K3/5B2 w - - 0 1", allow_illegal=True)
     assert (error.value.ply, error.value.move) == (1, "Be2")
+
+
+# --------------------------------------------------------------------------- unclosed and stray marks
+# python-chess's own reader (chess.pgn.read_game) accepts these silently (game.errors stays
+# empty): an unclosed "{" swallows the rest of the game. Ours says what is wrong and where.
+
+
+def test_an_unclosed_comment_is_an_error_that_says_after_which_move():
+    with translation.override("fr"), pytest.raises(PgnError) as error:
+        parse_moves("1. e4 {oops 2. Nf3 Nf6")
+    assert error.value.message == "Commentaire ouvert par « { » jamais refermé, après 1. e4."
+    assert (error.value.ply, error.value.side) == (2, "black")
+
+
+def test_movetext_that_is_nothing_but_garbage_is_an_error():
+    with translation.override("fr"), pytest.raises(PgnError) as error:
+        parse_moves("{{{ ]]] 1... ... $$")
+    assert "jamais refermé, avant le premier coup" in error.value.message
+
+
+@pytest.mark.parametrize(
+    ("movetext", "fragment"),
+    [
+        ("1. e4 } e5", "« } » ferme un commentaire qui n'a pas été ouvert, après 1. e4"),
+        ("1. e4 e5 $$", "« $ » doit être suivi du numéro d'une annotation"),
+        ("1. e4 ) e5", "« ) » ferme une variante qui n'a pas été ouverte"),
+        ("1. e4 (1. d4 d5 2. c4", "Variante ouverte par « ( » jamais refermée, après 1. e4"),
+    ],
+)
+def test_stray_or_unclosed_marks_are_errors(movetext, fragment):
+    with translation.override("fr"), pytest.raises(PgnError) as error:
+        parse_moves(movetext)
+    assert fragment in error.value.message
+
+
+def test_closed_comments_and_nested_variations_still_read():
+    game = parse_moves("1. e4 {ok} e5 (1... c5 (1... e6) 2. Nf3) 2. Nf3 $1 !? { [%clk 0:01:00] } *")
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3"]
+
+
+def test_the_unclosed_comment_message_is_translated():
+    with translation.override("en"), pytest.raises(PgnError) as error:
+        parse_moves("1. e4 {oops")
+    assert "1. e4" in error.value.message

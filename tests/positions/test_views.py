@@ -153,3 +153,42 @@ def test_the_replay_writes_an_illegal_king_jump_as_a_king_move(trainer):
     )
     content = response.content.decode()
     assert 'data-label="1. Ke1-c3"' in content and 'data-label="1. O-O-O"' not in content
+
+
+def test_the_panel_refuses_an_unclosed_comment(trainer):
+    response = client_for(trainer).post("/positions/analyse-panel/", {"moves": "1. e4 {oops"})
+    assert "Commentaire ouvert par « { » jamais refermé, après 1. e4" in response.content.decode()
+    assert b'data-field="status"' not in response.content
+
+
+def test_the_panel_draws_the_position_after_an_illegal_king_move(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse-panel/", {"rate": "blitz", "moves": "1. e4 e5 2. Ke3 Ke6 3. Kd4"}
+    )
+    html = response.content.decode()
+    assert "Diagramme impossible" not in html and "<svg" in html
+    assert "Le roi blanc est en échec alors que les Noirs ont le trait" in html
+
+
+def test_the_analysis_page_replays_a_game_with_an_illegal_king_move(trainer):
+    # Regression: the replay's diagram of the position after 3. Kd4 raised FenError (a 500).
+    response = client_for(trainer).post("/positions/analyse/", {"moves": "1. e4 e5 2. Ke3 Ke6 3. Kd4"})
+    assert response.status_code == 200
+
+
+def test_the_panel_shows_an_intended_move_that_is_no_move_as_a_field_error(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse-panel/", {"moves": "1. e4 e5", "claim_type": "threefold", "intended_move": "Qxz9"}
+    )
+    html = response.content.decode()
+    assert "« Qxz9 » n&#x27;est pas un coup" in html and "Coup écrit et annoncé" in html
+    assert "Réclamation incorrecte" not in html
+
+
+def test_the_panel_judges_a_claim_and_a_flag_fall_together(trainer):
+    response = client_for(trainer).post(
+        "/positions/analyse-panel/", {"moves": SHUFFLE_PGN, "claim_type": "threefold", "flag_fell": "white"}
+    )
+    html = response.content.decode()
+    assert 'data-field="claim"' in html and 'data-field="flag_fall"' in html
+    assert "deux événements distincts" in html
