@@ -190,9 +190,11 @@ MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
+        # Hashed, compressed files with far-future cache headers. In DEBUG the manifest is
+        # not consulted, so development works without collectstatic; tests run without it.
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or TESTING
+            if TESTING
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
