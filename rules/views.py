@@ -61,7 +61,9 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_safe
 def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
-    articles = edition_obj.articles.only("number", "printed", "kind", "heading_fr", "heading_en", "order")
+    articles = edition_obj.articles.only(
+        "edition", "number", "printed", "kind", "heading_fr", "heading_en", "order"
+    )
     context = {"edition": edition_obj, "articles": articles, "previous": previous_edition(
         year=edition_obj.year, exclude=edition_obj.slug)}
     return render(request, "rules/edition.html", context)

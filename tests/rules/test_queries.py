@@ -1,0 +1,38 @@
+"""The reading pages make the same number of queries however many articles an edition has."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from rules.models import Article, ArticleKind, Edition
+
+
+def _queries(url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert Client().get(url).status_code == 200
+    return len(captured.captured_queries)
+
+
+def _add_articles(count: int) -> None:
+    edition = Edition.objects.get(slug="2018")
+    Article.objects.bulk_create(
+        Article(
+            edition=edition,
+            number=f"99.{index}",
+            kind=ArticleKind.ARTICLE,
+            heading_fr=f"Article ajouté {index}",
+            text_fr="Voir l'article 9.2.",
+            order=10_000 + index,
+        )
+        for index in range(1, count + 1)
+    )
+
+
+@pytest.mark.parametrize("url", ["/rules/2018/", "/rules/2018/laws/"])
+def test_the_edition_pages_make_no_query_per_article(rulebook, url):
+    before = _queries(url)
+    _add_articles(5)
+    assert _queries(url) == before
