@@ -8,10 +8,24 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.i18n import set_language as django_set_language
 
 from accounts.forms import LoginForm, ProfileForm
+
+
+def _remember_language(response: HttpResponse, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        max_age=365 * 24 * 3600,
+    )
+
+
+# Django's form views treat PUT as POST; ours answer 405 to anything but GET and POST.
+form_methods = require_http_methods(["GET", "POST"])
 
 
 class LoginView(auth_views.LoginView):
@@ -23,37 +37,37 @@ class LoginView(auth_views.LoginView):
         response = super().form_valid(form)
         language = self.request.user.preferred_language
         self.request.session["preferred_language"] = language
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME,
-            language,
-            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-            secure=settings.LANGUAGE_COOKIE_SECURE,
-            max_age=365 * 24 * 3600,
-        )
+        _remember_language(response, language)
         return response
 
 
-login_view = LoginView.as_view()
+login_view = form_methods(LoginView.as_view())
 logout_view = auth_views.LogoutView.as_view()
-password_reset = auth_views.PasswordResetView.as_view(
-    template_name="accounts/password_reset_form.html",
-    email_template_name="accounts/email/password_reset.txt",
-    subject_template_name="accounts/email/password_reset_subject.txt",
-    success_url=reverse_lazy("accounts:password_reset_done"),
+password_reset = form_methods(
+    auth_views.PasswordResetView.as_view(
+        template_name="accounts/password_reset_form.html",
+        email_template_name="accounts/email/password_reset.txt",
+        subject_template_name="accounts/email/password_reset_subject.txt",
+        success_url=reverse_lazy("accounts:password_reset_done"),
+    )
 )
-password_reset_done = auth_views.PasswordResetDoneView.as_view(
-    template_name="accounts/password_reset_done.html"
+password_reset_done = require_safe(
+    auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html")
 )
-password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
-    template_name="accounts/password_reset_confirm.html",
-    success_url=reverse_lazy("accounts:password_reset_complete"),
+password_reset_confirm = form_methods(
+    auth_views.PasswordResetConfirmView.as_view(
+        template_name="accounts/password_reset_confirm.html",
+        success_url=reverse_lazy("accounts:password_reset_complete"),
+    )
 )
-password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
-    template_name="accounts/password_reset_complete.html"
+password_reset_complete = require_safe(
+    auth_views.PasswordResetCompleteView.as_view(template_name="accounts/password_reset_complete.html")
 )
-password_change = auth_views.PasswordChangeView.as_view(
-    template_name="accounts/password_change_form.html",
-    success_url=reverse_lazy("accounts:profile"),
+password_change = form_methods(
+    auth_views.PasswordChangeView.as_view(
+        template_name="accounts/password_change_form.html",
+        success_url=reverse_lazy("accounts:profile"),
+    )
 )
 
 
@@ -67,13 +81,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             request.session["preferred_language"] = user.preferred_language
             messages.success(request, _("Votre profil a été enregistré."))
             response = redirect("accounts:profile")
-            response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME,
-                user.preferred_language,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-                secure=settings.LANGUAGE_COOKIE_SECURE,
-                max_age=365 * 24 * 3600,
-            )
+            _remember_language(response, user.preferred_language)
             return response
         return render(request, "accounts/profile.html", {"form": form}, status=422)
     return render(request, "accounts/profile.html", {"form": form})
