@@ -13,6 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 EDITIONS = ("2018", "2017", "2014", "2009", "2001", "1928")
 LIVRE = "livre"
@@ -21,6 +22,14 @@ RULES_DATA = Path(settings.BASE_DIR) / "rules" / "data"
 
 def known_edition(slug: str) -> bool:
     return slug in EDITIONS or slug == LIVRE
+
+
+def citation_reference(edition: str, number: str) -> str:
+    """A citation as people write it: "2018 art. 4.3", "Livre 4.1"."""
+    if edition == LIVRE:
+        return pgettext("citation of the Livre de l'arbitre", "Livre %(number)s") % {"number": number}
+    return pgettext("citation of an article", "%(edition)s art. %(number)s") % {
+        "edition": edition, "number": number}
 
 
 def _rules_models():

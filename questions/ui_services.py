@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from positions.validation import FenError, PgnError, parse_moves, validate_fen
-from questions.citations import resolve_citation
+from questions.citations import citation_reference, resolve_citation
 from questions.content import Problem
 from questions.engine_check import Objection, check_answer_key, needs_engine
 from questions.models import Question, QuestionVersion
@@ -546,11 +546,8 @@ def citation_label(citation: dict[str, str], *, language: str = "fr") -> str:
             return ""
         return getattr(found, f"{name}_{language}", "") or getattr(found, f"{name}_fr", "") or ""
 
-    if edition == "livre":
-        title = text("title")
-        return f"Livre {number}" + (f" — {title}" if title else "")
-    heading = text("heading")
-    return f"{edition} art. {number}" + (f" — {heading}" if heading else "")
+    title = text("title") if edition == "livre" else text("heading")
+    return citation_reference(edition, number) + (f" — {title}" if title else "")
 
 
 def article_hits(query: str, *, language: str, limit: int = 12) -> list[dict[str, str]]:
@@ -565,6 +562,7 @@ def article_hits(query: str, *, language: str, limit: int = 12) -> list[dict[str
                 "citation": f"{edition}:{hit.number}",
                 "edition": edition,
                 "number": hit.number,
+                "label": citation_reference(edition, hit.number),
                 "title": hit.title,
                 "snippet": hit.snippet,
                 "url": hit.url,

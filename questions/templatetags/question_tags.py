@@ -8,6 +8,7 @@ from django import template
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 
+from questions.citations import citation_reference
 from questions.models import Action, Outcome, QuestionType, Status
 
 register = template.Library()
@@ -57,9 +58,7 @@ def citation_url(citation: dict[str, str]) -> str:
 
 @register.filter
 def citation_text(citation: dict[str, str]) -> str:
-    if citation.get("edition") == "livre":
-        return f"Livre {citation.get('article', '')}"
-    return f"{citation.get('edition', '')} art. {citation.get('article', '')}"
+    return citation_reference(citation.get("edition", ""), citation.get("article", ""))
 
 
 @register.inclusion_tag("questions/_candidate_question.html")
