@@ -69,7 +69,7 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
             "changes": question.status_changes.select_related("actor", "version").order_by("-at", "-pk"),
             "comments": [
                 comment
-                for comment in question.comments.select_related("author", "version", "version__question")
+                for comment in question.comments.select_related("author", "version__question__draft")
                 if comment.version is None or permissions.can_read_version(request.user, comment.version)
             ],
         }
