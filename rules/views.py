@@ -94,7 +94,10 @@ def article_detail(request: HttpRequest, edition: str, number: str) -> HttpRespo
         return _article_group_or_404(request, edition, number)
     if article.number != number:
         return redirect(article, permanent=True)
-    siblings = article.edition.articles.only("number", "printed", "order", "heading_fr", "heading_en")
+    # label and get_absolute_url read kind and edition: leaving them out costs a query each.
+    siblings = article.edition.articles.only(
+        "edition", "number", "printed", "kind", "order", "heading_fr", "heading_en"
+    )
     previous = siblings.filter(order__lt=article.order).order_by("-order").first()
     following = siblings.filter(order__gt=article.order).order_by("order").first()
     descendants = article.edition.articles.filter(number__startswith=f"{article.number}.").order_by("order")

@@ -36,3 +36,15 @@ def test_the_edition_pages_make_no_query_per_article(rulebook, url):
     before = _queries(url)
     _add_articles(5)
     assert _queries(url) == before
+
+
+def test_the_article_page_loads_no_deferred_field_of_its_neighbours(rulebook):
+    with CaptureQueriesContext(connection) as captured:
+        assert Client().get("/rules/2018/9.2.2/").status_code == 200
+    # A field left out of only() and then read is fetched alone, by primary key, row by row.
+    deferred_loads = [
+        query["sql"]
+        for query in captured.captured_queries
+        if query["sql"].startswith('SELECT "rules_article"."id", ') and query["sql"].count(", ") == 1
+    ]
+    assert deferred_loads == []
