@@ -312,10 +312,6 @@ def _penalty_article(rate: str, standard: str) -> str:
     return {"standard": standard, "rapid": f"{standard}, A.4", "blitz": f"{standard}, B.2"}[rate]
 
 
-def _verdict_text(verdict: str) -> str:
-    return {"yes": _("oui"), "no": _("non"), "undetermined": _("indéterminé")}[verdict]
-
-
 # --------------------------------------------------------------------------- analysis
 
 

@@ -61,10 +61,6 @@ PIECE_NAMES_FR = {
 }
 
 
-def side_name(color: chess.Color) -> str:
-    return _("les Blancs") if color == chess.WHITE else _("les Noirs")
-
-
 def piece_name(piece: chess.Piece) -> str:
     names = {
         (chess.PAWN, True): _("pion blanc"),

@@ -170,10 +170,3 @@ def scenario_svg(scenario: dict) -> str:
         squares=dict(scenario.get("squares") or {}),
         last_move=last_move,
     )
-
-
-def scenario_description(scenario: dict) -> str:
-    from positions.diagrams import describe_position
-
-    fen, _last = scenario_board(scenario)
-    return describe_position(fen, language="fr")
