@@ -160,3 +160,13 @@ def test_other_roles_cannot_export(request, role):
 
 def test_export_refuses_post(trainer):
     assert client_for(trainer).post(EXPORT).status_code == 405
+
+
+def test_a_file_over_the_size_limit_is_refused_and_nothing_is_imported(trainer, monkeypatch):
+    from questions.forms import ImportForm
+
+    monkeypatch.setattr(ImportForm, "MAX_BYTES", 100)
+    upload = bank_file({"uid": "imp-a", **core_samples.single()})
+    response = client_for(trainer).post(IMPORT, {"file": upload})
+    assert response.status_code == 422 and "dépasse 5 Mo" in response.content.decode()
+    assert not Question.objects.exists()

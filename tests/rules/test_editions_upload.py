@@ -265,3 +265,16 @@ def test_a_deeply_nested_file_is_refused_with_a_message_not_an_error_page(rulebo
 
 def test_the_upload_help_names_the_format_file_in_full(rulebook, administrator):
     assert "laws-2018.json" in client_for(administrator).get(UPLOAD_URL).content.decode()
+
+
+def test_a_file_over_the_size_limit_is_refused_and_nothing_is_saved(rulebook, exam_staff, monkeypatch):
+    monkeypatch.setattr("rules.forms.MAX_UPLOAD_BYTES", 100)
+    response = upload(client_for(exam_staff), future_edition())
+    assert response.status_code == 422 and "dépasse 5 Mo" in response.content.decode()
+    assert not EditionUpload.objects.exists()
+
+
+def test_the_upload_preview_refuses_other_methods(rulebook, exam_staff):
+    client = client_for(exam_staff)
+    upload(client, future_edition())
+    assert client.put(f"/rules/editions/upload/{EditionUpload.objects.get().pk}/").status_code == 405
