@@ -13,21 +13,13 @@ from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
 
+from config.api import error_response, method_not_allowed
 from positions.engine import CLAIM_TYPES, RATES, AnalysisInputError, AnalysisRequest, Claim, analyse
 from positions.validation import MAX_FEN_LENGTH, MAX_PGN_BYTES, MAX_PLIES
 
 MAX_BODY_BYTES = 200_000
 ALLOWED_KEYS = {"fen", "pgn", "moves", "ply", "rate", "claim", "flag_fell", "lang"}
-
-
-def error_response(field: str | None, message: str, *, status: int = 400) -> JsonResponse:
-    return JsonResponse(
-        {"error": {"field": field, "message": message}},
-        status=status,
-        json_dumps_params={"ensure_ascii": False},
-    )
 
 
 def _request_from_json(body: dict, language: str) -> AnalysisRequest:
@@ -69,8 +61,13 @@ def _request_from_json(body: dict, language: str) -> AnalysisRequest:
 
 
 @csrf_exempt
-@require_POST
 def analyse_view(request: HttpRequest) -> JsonResponse:
+    if request.method != "POST":
+        return method_not_allowed(
+            _("La méthode %(method)s n'est pas permise : envoyez l'analyse demandée en POST.")
+            % {"method": request.method},
+            allowed=["POST"],
+        )
     body_language = None
     content_type = request.content_type or ""
     if content_type != "application/json":
@@ -150,6 +147,10 @@ OPENAPI_PATHS = {
                 },
                 "415": {
                     "description": "Not a JSON body",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                },
+                "405": {
+                    "description": "Only POST is allowed; `Allow` says so.",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
                 },
             },

@@ -16,17 +16,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.vary import vary_on_headers
 
+from config.api import error_response, method_not_allowed
 from rules.history import article_history, related_changes
 from rules.models import Article, Edition
 from rules.search import MAX_QUERY_LENGTH, query_param, search
 from rules.templatetags.rules_tags import _NUMBER_RE, CROSS_REFERENCE, linkable_numbers
 
 MAX_LIMIT = 50
-
-
-def error_response(field: str | None, message: str, *, status: int, **extra) -> JsonResponse:
-    return JsonResponse({"error": {"field": field, "message": message, **extra}}, status=status,
-                        json_dumps_params={"ensure_ascii": False})
 
 
 def read_only(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
@@ -37,14 +33,11 @@ def read_only(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> JsonResponse:
         if request.method not in ("GET", "HEAD"):
-            response = error_response(
-                None,
+            return method_not_allowed(
                 _("La méthode %(method)s n'est pas permise : l'API des règles est en lecture seule (GET).")
                 % {"method": request.method},
-                status=405,
+                allowed=["GET", "HEAD"],
             )
-            response["Allow"] = "GET, HEAD"
-            return response
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -136,3 +136,9 @@ def test_a_claim_and_a_flag_fall_are_both_judged(db):
 def test_an_unclosed_comment_in_the_pgn_is_a_400(db):
     response = post({"pgn": "1. e4 {oops 2. Nf3 Nf6"})
     assert (response.status_code, response.json()["error"]["field"]) == (400, "pgn")
+
+
+def test_a_get_is_a_json_405_that_names_the_allowed_method(db):
+    response = Client().get(URL)
+    assert (response.status_code, response["Allow"]) == (405, "POST")
+    assert response.json()["error"]["message"]
