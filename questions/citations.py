@@ -27,7 +27,7 @@ def known_edition(slug: str) -> bool:
 def citation_reference(edition: str, number: str) -> str:
     """A citation as people write it: "2018 art. 4.3", "Livre 4.1"."""
     if edition == LIVRE:
-        return pgettext("citation of the Livre de l'arbitre", "Livre %(number)s") % {"number": number}
+        return pgettext("citation of the Livre de l'Arbitre", "Livre %(number)s") % {"number": number}
     return pgettext("citation of an article", "%(edition)s art. %(number)s") % {
         "edition": edition, "number": number}
 
@@ -109,7 +109,7 @@ def citation_problem(edition: str, number: str, *, use_database: bool = True) ->
     if found:
         return ""
     if edition == LIVRE:
-        return _("Le Livre de l'arbitre n'a pas de chapitre ni de section « %(number)s ».") % {
+        return _("Le Livre de l'Arbitre n'a pas de chapitre ni de section « %(number)s ».") % {
             "number": number}
     return _("L'édition %(edition)s n'a pas d'article « %(number)s ».") % {
         "edition": edition, "number": number}
