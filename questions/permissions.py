@@ -112,6 +112,16 @@ def can_read_version(user, version: QuestionVersion) -> bool:
     )
 
 
+def readable_comments(user, question: Question) -> list:
+    """The review comments of ``question`` that ``user`` may read: a comment on a version
+    they cannot read (an unpublished draft of someone else's) stays hidden with it."""
+    return [
+        comment
+        for comment in question.comments.select_related("author", "version__question__draft")
+        if comment.version is None or can_read_version(user, comment.version)
+    ]
+
+
 def can_edit(user, question: Question) -> bool:
     if question.status == Status.RETIRED or question.status == Status.IN_REVIEW:
         return False

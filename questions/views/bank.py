@@ -67,11 +67,7 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
             "content": shown.content() if shown else None,
             "candidate": ui_services.candidate_view(shown, language=language(request)) if shown else None,
             "changes": question.status_changes.select_related("actor", "version").order_by("-at", "-pk"),
-            "comments": [
-                comment
-                for comment in question.comments.select_related("author", "version__question__draft")
-                if comment.version is None or permissions.can_read_version(request.user, comment.version)
-            ],
+            "comments": permissions.readable_comments(request.user, question),
         }
     )
     return render(request, "questions/detail.html", context)

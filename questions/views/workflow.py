@@ -104,7 +104,7 @@ def _review_context(request: HttpRequest, question: Question, **extra) -> dict:
         "candidate": ui_services.candidate_view(draft, language=language(request)) if draft else None,
         "objections": objections,
         "engine_checked": engine_checked,
-        "comments": question.comments.select_related("author", "version"),
+        "comments": permissions.readable_comments(request.user, question),
         "changes": question.status_changes.select_related("actor", "version").order_by("-at", "-pk"),
         "can_review": permissions.can_review(request.user, question),
         "can_comment": permissions.can_comment(request.user, question),

@@ -288,3 +288,20 @@ def test_a_deeply_nested_json_file_is_reported_not_a_server_error(trainer):
     upload = SimpleUploadedFile("deep.json", b"[" * 100_000)
     response = client_for(trainer).post(reverse("questions:import"), {"file": upload})
     assert response.status_code == 422
+
+
+def test_comments_on_a_draft_the_reader_cannot_read_stay_hidden(trainer, other_trainer, published_question):
+    from accounts.models import Role
+    from questions import permissions, services
+    from tests.conftest import make_user
+
+    content = published_question.current_version.content()
+    content["stem_fr"] += " (révisé)"
+    revision = services.save_draft(question=published_question, user=trainer, content=content)
+    published_question.refresh_from_db()
+    services.add_comment(question=published_question, user=trainer, text="Note sur ma révision.")
+    third_trainer = make_user("tom@example.org", Role.TRAINER)
+    assert published_question.draft_id == revision.pk
+    readable = permissions.readable_comments(trainer, published_question)
+    assert [comment.text for comment in readable] == ["Note sur ma révision."]
+    assert permissions.readable_comments(third_trainer, published_question) == []
