@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "rules",
     "positions",
     "questions",
+    "delivery",
     "courses",
     "exams",
 ]
