@@ -1,0 +1,223 @@
+"""Writes of the delivery engine: starting, saving, extending, submitting and grading attempts.
+
+Every function is keyword-only and takes the time as ``now`` so that deadlines can be tested
+without sleeping. The deadline is always the server's: a browser's clock is never trusted.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Response
+from questions import scoring
+
+ZERO = Decimal(0)
+
+
+class AttemptClosed(Exception):
+    """An answer arrived for an attempt that is submitted or past its deadline and grace period."""
+
+
+class UnknownItem(Exception):
+    """An answer named an item that is not on the attempt's paper."""
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    response: Response
+    stored: bool  # False: an older or repeated save, ignored because a newer one is stored
+
+
+def grace_period() -> timedelta:
+    """How late after the deadline an answer sent before it may still arrive (network delay)."""
+    return timedelta(seconds=getattr(settings, "DELIVERY_GRACE_SECONDS", 30))
+
+
+def start_attempt(*, paper: Paper, candidate, extra_time: timedelta = timedelta(0), actor=None,
+                  seed: int | None = None, now: datetime | None = None) -> Attempt:
+    now = now or timezone.now()
+    deadline = now + paper.duration + extra_time if paper.duration is not None else None
+    with transaction.atomic():
+        attempt = Attempt.objects.create(
+            paper=paper, candidate=candidate, seed=seed if seed is not None else secrets.randbits(62),
+            started_at=now, extra_time=extra_time, deadline=deadline,
+        )
+        AttemptEvent.objects.create(attempt=attempt, kind=AttemptEvent.Kind.STARTED,
+                                    actor=actor or candidate, at=now,
+                                    minutes=int(extra_time.total_seconds() // 60) or None)
+    return attempt
+
+
+def accepts_answers(attempt: Attempt, now: datetime) -> bool:
+    if attempt.status != AttemptStatus.IN_PROGRESS:
+        return False
+    return attempt.deadline is None or now <= attempt.deadline + grace_period()
+
+
+def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int,
+                  flagged: bool | None = None, now: datetime | None = None) -> SaveResult:
+    """Store an answer unless a save with a higher ``sequence`` is already stored.
+
+    The row is locked so that two saves racing from two tabs cannot interleave; the stored
+    sequence decides which one wins, whatever order they arrive in.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        if not accepts_answers(locked, now):
+            raise AttemptClosed
+        item = PaperItem.objects.filter(pk=item_id, paper_id=locked.paper_id).first()
+        if item is None:
+            raise UnknownItem
+        response, _created = Response.objects.select_for_update().get_or_create(
+            attempt=locked, item=item)
+        if sequence <= response.sequence:
+            return SaveResult(response, stored=False)
+        response.answer = answer
+        response.sequence = sequence
+        if flagged is not None:
+            response.flagged = flagged
+        response.save(update_fields=["answer", "sequence", "flagged", "saved_at"])
+    return SaveResult(response, stored=True)
+
+
+def extend_attempt(*, attempt: Attempt, minutes: int, reason: str, actor) -> Attempt:
+    if minutes <= 0:
+        raise ValueError("An extension is a positive number of minutes.")
+    with transaction.atomic():
+        locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        if locked.status != AttemptStatus.IN_PROGRESS:
+            raise AttemptClosed
+        extra = timedelta(minutes=minutes)
+        locked.extra_time += extra
+        if locked.deadline is not None:
+            locked.deadline += extra
+        locked.save(update_fields=["extra_time", "deadline"])
+        AttemptEvent.objects.create(attempt=locked, kind=AttemptEvent.Kind.EXTENDED, actor=actor,
+                                    minutes=minutes, reason=reason)
+    return locked
+
+
+def submit_attempt(*, attempt: Attempt, actor=None, automatically: bool = False,
+                   now: datetime | None = None) -> Attempt:
+    """Close the attempt with what was saved, then grade what can be graded automatically."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        if locked.status != AttemptStatus.IN_PROGRESS:
+            return locked
+        locked.status = AttemptStatus.SUBMITTED
+        # Submitted by the deadline: the attempt ends at the deadline, not when it was noticed.
+        locked.submitted_at = min(now, locked.deadline) if automatically and locked.deadline else now
+        locked.submitted_automatically = automatically
+        locked.save(update_fields=["status", "submitted_at", "submitted_automatically"])
+        kind = AttemptEvent.Kind.AUTO_SUBMITTED if automatically else AttemptEvent.Kind.SUBMITTED
+        AttemptEvent.objects.create(attempt=locked, kind=kind, actor=actor, at=now)
+    return grade_attempt(attempt=locked)
+
+
+def close_overdue_attempts(*, now: datetime | None = None) -> int:
+    """Submit every attempt whose deadline and grace period have passed. Returns how many."""
+    now = now or timezone.now()
+    overdue = Attempt.objects.filter(status=AttemptStatus.IN_PROGRESS,
+                                     deadline__lt=now - grace_period())
+    count = 0
+    for attempt in overdue.iterator():
+        submit_attempt(attempt=attempt, automatically=True, now=now)
+        count += 1
+    return count
+
+
+def grade_attempt(*, attempt: Attempt) -> Attempt:
+    """Score every closed question; open parts wait for a grader. Sets the total when complete."""
+    items = list(attempt.paper.items.select_related("version"))
+    responses = {r.item_id: r for r in attempt.responses.all()}
+    with transaction.atomic():
+        for item in items:
+            response = responses.get(item.pk)
+            if response is None:
+                response = Response.objects.create(attempt=attempt, item=item)
+                responses[item.pk] = response
+            if response.needs_hand_grading and response.points is not None:
+                continue  # already graded by hand
+            score = scoring.grade(_content_with_points(item), response.answer)
+            response.correct = score.correct
+            response.needs_hand_grading = score.needs_hand_grading
+            response.points = None if score.needs_hand_grading else score.points
+            response.penalty = score.penalty if attempt.paper.negative_marking else ZERO
+            response.save(update_fields=["correct", "needs_hand_grading", "points", "penalty"])
+        return _total(attempt, items, responses)
+
+
+def grade_response_by_hand(*, response: Response, points: Decimal, actor, comment: str = "") -> Response:
+    if points < 0 or points > response.item.points:
+        raise ValueError("Points must lie between 0 and the item's points.")
+    with transaction.atomic():
+        response.points = points
+        response.needs_hand_grading = True
+        response.correct = points == response.item.points
+        response.save(update_fields=["points", "needs_hand_grading", "correct"])
+        AttemptEvent.objects.create(attempt=response.attempt, kind=AttemptEvent.Kind.GRADED, actor=actor,
+                                    reason=comment)
+        attempt = response.attempt
+        items = list(attempt.paper.items.all())
+        _total(attempt, items, {r.item_id: r for r in attempt.responses.all()})
+    return response
+
+
+def _content_with_points(item: PaperItem) -> dict:
+    content = item.version.content()
+    if Decimal(str(content["points"])) != item.points:
+        # The paper may weigh a question differently from the bank: scale every part with it.
+        ratio = item.points / Decimal(str(content["points"]))
+        content["points"] = item.points
+        body = dict(content["body"])
+        for part in ("decision_points", "sanction_points"):
+            if part in body:
+                body[part] = Decimal(str(body[part])) * ratio
+        content["body"] = body
+    return content
+
+
+def _total(attempt: Attempt, items: list[PaperItem], responses: dict[int, Response]) -> Attempt:
+    pending = any(responses[item.pk].points is None for item in items)
+    max_score = sum((item.points for item in items), ZERO)
+    attempt.max_score = max_score
+    if pending:
+        attempt.score = None
+        attempt.passed = None
+    else:
+        gained = sum((responses[item.pk].points for item in items), ZERO)
+        penalties = sum((responses[item.pk].penalty for item in items), ZERO)
+        attempt.score = max(ZERO, gained - penalties)
+        attempt.status = AttemptStatus.GRADED
+        threshold = max_score * attempt.paper.pass_mark / 100
+        eliminated = any(item.version.eliminatory and responses[item.pk].correct is False for item in items)
+        attempt.passed = attempt.score >= threshold and not eliminated
+    attempt.save(update_fields=["max_score", "score", "passed", "status"])
+    return attempt
+
+
+def ordered_items(attempt: Attempt) -> list[PaperItem]:
+    """The paper's items in this candidate's order: the paper's, or shuffled by the attempt's seed."""
+    items = list(attempt.paper.items.select_related("version__question"))
+    if attempt.paper.shuffle_questions:
+        random.Random(attempt.seed).shuffle(items)  # noqa: S311 - an order, not a secret
+    return items
+
+
+def option_order(attempt: Attempt, item: PaperItem) -> list[str]:
+    """The keys of an item's options in this candidate's order (same seed, same order)."""
+    body = item.version.body
+    keys = [option["key"] for option in body.get("options", [])]
+    if attempt.paper.shuffle_options and keys:
+        random.Random(f"{attempt.seed}:{item.pk}").shuffle(keys)  # noqa: S311 - an order, not a secret
+    return keys

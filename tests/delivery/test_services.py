@@ -1,0 +1,82 @@
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from delivery import services
+from delivery.models import AttemptStatus, Paper, PaperItem
+from questions.models import Question, QuestionVersion, Status
+
+
+def published_single(uid: str, *, eliminatory: bool = False) -> QuestionVersion:
+    question = Question.objects.create(uid=uid, status=Status.PUBLISHED)
+    version = QuestionVersion(question=question, number=1, eliminatory=eliminatory)
+    version.set_content({
+        "type": "single", "units": ["UVR"], "tags": [], "difficulty": 2, "points": 2,
+        "negative_marking": False, "eliminatory": eliminatory, "stem_fr": "Qui joue ?",
+        "stem_en": "", "explanation_fr": "", "explanation_en": "", "citations": [], "source": "",
+        "scenario": None,
+        "body": {"options": [{"key": "a", "text_fr": "Blancs", "text_en": "", "correct": True},
+                             {"key": "b", "text_fr": "Noirs", "text_en": "", "correct": False}]},
+    })
+    version.published_at = timezone.now()
+    version.save()
+    question.current_version = version
+    question.save()
+    return version
+
+
+@pytest.fixture
+def paper(db):
+    paper = Paper.objects.create(title="UVR", duration=timedelta(hours=2), pass_mark=Decimal(50))
+    for position, uid in enumerate(["q-one", "q-two"], start=1):
+        PaperItem.objects.create(paper=paper, position=position, version=published_single(uid), points=2)
+    return paper
+
+
+def test_it_sets_the_deadline_from_the_duration_and_extra_time(paper, trainee):
+    now = timezone.now()
+    attempt = services.start_attempt(paper=paper, candidate=trainee, extra_time=timedelta(minutes=40),
+                                     now=now)
+    assert attempt.deadline == now + timedelta(hours=2, minutes=40)
+
+
+def test_it_ignores_a_save_older_than_the_stored_one(paper, trainee):
+    attempt = services.start_attempt(paper=paper, candidate=trainee)
+    item = paper.items.first()
+    services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "b"}, sequence=5)
+    result = services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "a"}, sequence=4)
+    assert result.stored is False
+    assert attempt.responses.get().answer == {"choice": "b"}
+
+
+def test_it_refuses_answers_after_the_deadline_and_grace(paper, trainee):
+    now = timezone.now()
+    attempt = services.start_attempt(paper=paper, candidate=trainee, now=now)
+    late = now + timedelta(hours=2) + services.grace_period() + timedelta(seconds=1)
+    with pytest.raises(services.AttemptClosed):
+        services.save_response(attempt=attempt, item_id=paper.items.first().pk, answer={}, sequence=1,
+                               now=late)
+
+
+def test_it_submits_overdue_attempts_with_what_was_saved(paper, trainee):
+    now = timezone.now()
+    attempt = services.start_attempt(paper=paper, candidate=trainee, now=now)
+    first, _second = paper.items.all()
+    services.save_response(attempt=attempt, item_id=first.pk, answer={"choice": "a"}, sequence=1, now=now)
+    assert services.close_overdue_attempts(now=now + timedelta(hours=3)) == 1
+    attempt.refresh_from_db()
+    assert (attempt.status, attempt.score, attempt.passed) == (AttemptStatus.GRADED, Decimal(2), True)
+
+
+def test_it_fails_a_candidate_who_misses_an_eliminatory_question(db, trainee):
+    paper = Paper.objects.create(title="UVR", duration=None)
+    PaperItem.objects.create(paper=paper, position=1, version=published_single("q-elim", eliminatory=True),
+                             points=1)
+    PaperItem.objects.create(paper=paper, position=2, version=published_single("q-easy"), points=9)
+    attempt = services.start_attempt(paper=paper, candidate=trainee)
+    easy = paper.items.get(position=2)
+    services.save_response(attempt=attempt, item_id=easy.pk, answer={"choice": "a"}, sequence=1)
+    attempt = services.submit_attempt(attempt=attempt)
+    assert (attempt.score, attempt.passed) == (Decimal(9), False)
