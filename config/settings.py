@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "positions",
     "questions",
     "delivery",
+    "papers",
     "courses",
     "exams",
 ]

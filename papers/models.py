@@ -1,0 +1,156 @@
+"""Blueprints: how a paper is drawn from the bank.
+
+A ``Blueprint`` says what a paper must hold (so many questions of this article family, type
+and difficulty, at so many points each); drawing it with a seed pins question versions into a
+``delivery.Paper``. Exam sessions and mock exams use the same blueprints, so a mock exam has
+the real paper's mix.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from delivery.models import Purpose
+from questions.models import Difficulty, QuestionType, Unit
+
+
+class Blueprint(models.Model):
+    name = models.CharField(_("nom"), max_length=200)
+    unit = models.CharField(_("unité de valeur"), max_length=3, choices=Unit.choices)
+    purpose = models.CharField(_("usage"), max_length=10, choices=Purpose.choices, default=Purpose.EXAM)
+    duration_minutes = models.PositiveIntegerField(
+        _("durée (minutes)"), validators=[MinValueValidator(1), MaxValueValidator(600)]
+    )
+    pass_mark = models.DecimalField(
+        _("seuil de réussite (%)"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(50),
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))],
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("créé par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("plan de sujet")
+        verbose_name_plural = _("plans de sujet")
+        ordering = ["unit", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(unit__in=[u.value for u in Unit]), name="blueprint_unit_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def question_count(self) -> int:
+        return sum(rule.count for rule in self.rules.all())
+
+    def total_points(self) -> Decimal | None:
+        """The paper's total when every rule fixes its points; None when it depends on the draw."""
+        rules = list(self.rules.all())
+        if any(rule.points_each is None for rule in rules):
+            return None
+        return sum((rule.points_each * rule.count for rule in rules), Decimal(0))
+
+
+class BlueprintRule(models.Model):
+    """ "So many questions like this": each empty criterion means "any"."""
+
+    blueprint = models.ForeignKey(Blueprint, on_delete=models.CASCADE, related_name="rules")
+    position = models.PositiveIntegerField(_("rang"))
+    family = models.CharField(
+        _("famille d'articles"),
+        max_length=40,
+        blank=True,
+        help_text=_("Par exemple « Article 9 », « Annexe A » ou « Livre 1.2 » ; vide : toutes."),
+    )
+    question_type = models.CharField(_("type"), max_length=12, choices=QuestionType.choices, blank=True)
+    difficulty = models.PositiveSmallIntegerField(
+        _("difficulté"), choices=Difficulty.choices, null=True, blank=True
+    )
+    tag = models.CharField(_("étiquette"), max_length=100, blank=True)
+    count = models.PositiveIntegerField(
+        _("nombre de questions"), validators=[MinValueValidator(1), MaxValueValidator(200)]
+    )
+    points_each = models.DecimalField(
+        _("points par question"),
+        max_digits=6,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.01"))],
+        help_text=_("Vide : les points de chaque question dans la banque."),
+    )
+
+    class Meta:
+        verbose_name = _("règle de tirage")
+        verbose_name_plural = _("règles de tirage")
+        ordering = ["blueprint", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["blueprint", "position"], name="blueprint_rule_position_unique"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="blueprint_rule_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blueprint} #{self.position}"
+
+    @property
+    def family_display(self) -> str:
+        from papers.families import family_label
+
+        return family_label(self.family) if self.family else ""
+
+
+class PaperOrigin(models.Model):
+    """How a paper was made: from which blueprint and seed (so a draw can be explained)."""
+
+    paper = models.OneToOneField("delivery.Paper", on_delete=models.CASCADE, related_name="origin")
+    blueprint = models.ForeignKey(
+        Blueprint, on_delete=models.SET_NULL, null=True, blank=True, related_name="papers"
+    )
+    seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("origine du sujet")
+        verbose_name_plural = _("origines des sujets")
+
+    def __str__(self) -> str:
+        return f"{self.paper} ← {self.blueprint}"
+
+
+class PaperUnlock(models.Model):
+    """Each unlock of a locked paper: who, when and why (kept for the exam office)."""
+
+    paper = models.ForeignKey("delivery.Paper", on_delete=models.CASCADE, related_name="unlocks")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    reason = models.TextField(_("motif"))
+    at = models.DateTimeField(_("le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("déverrouillage de sujet")
+        verbose_name_plural = _("déverrouillages de sujet")
+        ordering = ["paper", "at"]
+
+    def __str__(self) -> str:
+        return f"{self.paper}: {self.reason[:40]}"

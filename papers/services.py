@@ -1,0 +1,266 @@
+"""Composing papers: drawing a blueprint from the bank, editing by hand, locking.
+
+Draws use only questions in service (a published version, not retired) and pin that
+version. A locked paper cannot change; unlocking needs a reason and is audit-logged.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from delivery.models import Feedback, Paper, PaperItem, Purpose
+from papers.families import families_of
+from papers.models import Blueprint, BlueprintRule, PaperOrigin
+from questions.models import Question, QuestionVersion
+
+
+class CompositionError(Exception):
+    """The paper cannot be made or changed as asked; the message says why, for the user."""
+
+
+class PaperLocked(CompositionError):
+    pass
+
+
+@dataclass
+class RuleDraw:
+    rule: BlueprintRule
+    available: int
+    drawn: list[QuestionVersion] = field(default_factory=list)
+
+    @property
+    def short(self) -> int:
+        return max(0, self.rule.count - len(self.drawn))
+
+
+@dataclass
+class Draw:
+    blueprint: Blueprint
+    seed: int
+    rules: list[RuleDraw]
+
+    @property
+    def complete(self) -> bool:
+        return all(rule.short == 0 for rule in self.rules)
+
+    @property
+    def versions(self) -> list[tuple[QuestionVersion, Decimal]]:
+        return [
+            (version, rule.rule.points_each or version.points)
+            for rule in self.rules
+            for version in rule.drawn
+        ]
+
+    def total_points(self) -> Decimal:
+        return sum((points for _version, points in self.versions), Decimal(0))
+
+
+def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[QuestionVersion]:
+    """The versions of the pool that fit a rule (the pool is the unit's questions in service)."""
+    fitting = []
+    for version in pool:
+        if rule.question_type and version.type != rule.question_type:
+            continue
+        if rule.difficulty and version.difficulty != rule.difficulty:
+            continue
+        if rule.tag and rule.tag.casefold() not in {tag.casefold() for tag in version.tags}:
+            continue
+        if rule.family and rule.family not in families_of(version.citations):
+            continue
+        fitting.append(version)
+    return fitting
+
+
+def service_pool(unit: str) -> list[QuestionVersion]:
+    """The unit's questions in service, as their published versions, in a stable order."""
+    ids = Question.objects.in_use().for_unit(unit).values_list("current_version_id", flat=True)
+    return list(
+        QuestionVersion.objects.filter(pk__in=list(ids)).select_related("question").order_by("question__uid")
+    )
+
+
+def draw(blueprint: Blueprint, *, seed: int) -> Draw:
+    """Draw each rule in turn from what earlier rules left; the same seed gives the same draw."""
+    pool = service_pool(blueprint.unit)
+    taken: set[int] = set()
+    generator = random.Random(seed)  # noqa: S311 - reproducible draw, not a secret
+    results = []
+    for rule in blueprint.rules.all():
+        fitting = [version for version in candidates_for(rule, pool) if version.pk not in taken]
+        chosen = generator.sample(fitting, min(rule.count, len(fitting)))
+        taken.update(version.pk for version in chosen)
+        results.append(RuleDraw(rule=rule, available=len(fitting), drawn=chosen))
+    return Draw(blueprint=blueprint, seed=seed, rules=results)
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+def compose_from_blueprint(
+    *,
+    blueprint: Blueprint,
+    title: str,
+    actor,
+    seed: int | None = None,
+    shuffle_questions: bool = True,
+    shuffle_options: bool = True,
+    open_book: bool = False,
+) -> Paper:
+    seed = new_seed() if seed is None else seed
+    result = draw(blueprint, seed=seed)
+    if not result.complete:
+        missing = [
+            _("règle %(position)s : %(wanted)s demandées, %(available)s disponibles")
+            % {"position": rule.rule.position, "wanted": rule.rule.count, "available": rule.available}
+            for rule in result.rules
+            if rule.short
+        ]
+        raise CompositionError(
+            _("La banque ne suffit pas pour ce plan (%(details)s).") % {"details": " ; ".join(missing)}
+        )
+    purpose = blueprint.purpose
+    with transaction.atomic():
+        paper = Paper.objects.create(
+            title=title,
+            purpose=purpose,
+            unit=blueprint.unit,
+            duration=timedelta(minutes=blueprint.duration_minutes),
+            pass_mark=blueprint.pass_mark,
+            shuffle_questions=shuffle_questions,
+            shuffle_options=shuffle_options,
+            open_book=open_book,
+            feedback=Feedback.AT_END if purpose == Purpose.MOCK else Feedback.ON_RELEASE,
+            created_by=actor,
+        )
+        PaperItem.objects.bulk_create(
+            [
+                PaperItem(paper=paper, position=position, version=version, points=points)
+                for position, (version, points) in enumerate(result.versions, start=1)
+            ]
+        )
+        PaperOrigin.objects.create(paper=paper, blueprint=blueprint, seed=seed)
+    return paper
+
+
+def _require_unlocked(paper: Paper) -> None:
+    if paper.is_locked:
+        raise PaperLocked(_("Ce sujet est verrouillé : déverrouillez-le (avec un motif) pour le modifier."))
+
+
+def add_question(*, paper: Paper, uid: str, points: Decimal | None = None) -> PaperItem:
+    with transaction.atomic():
+        paper = Paper.objects.select_for_update().get(pk=paper.pk)
+        _require_unlocked(paper)
+        question = Question.objects.in_use().filter(uid=uid.strip()).select_related("current_version").first()
+        if question is None:
+            raise CompositionError(
+                _("Aucune question en service n'a l'identifiant « %(uid)s ».") % {"uid": uid.strip()}
+            )
+        version = question.current_version
+        if paper.items.filter(version__question=question).exists():
+            raise CompositionError(
+                _("La question « %(uid)s » est déjà dans ce sujet.") % {"uid": question.uid}
+            )
+        last = paper.items.aggregate(last=Max("position"))["last"] or 0
+        return PaperItem.objects.create(
+            paper=paper,
+            position=last + 1,
+            version=version,
+            points=points if points is not None else version.points,
+        )
+
+
+def remove_item(*, item: PaperItem) -> None:
+    with transaction.atomic():
+        paper = Paper.objects.select_for_update().get(pk=item.paper_id)
+        _require_unlocked(paper)
+        item.delete()
+        _renumber(paper)
+
+
+def move_item(*, item: PaperItem, offset: int) -> None:
+    """Move an item up (-1) or down (+1) in the paper's order."""
+    with transaction.atomic():
+        paper = Paper.objects.select_for_update().get(pk=item.paper_id)
+        _require_unlocked(paper)
+        items = list(paper.items.order_by("position"))
+        index = next(i for i, other in enumerate(items) if other.pk == item.pk)
+        target = index + offset
+        if not 0 <= target < len(items):
+            return
+        items[index], items[target] = items[target], items[index]
+        _write_order(items)
+
+
+def set_points(*, item: PaperItem, points: Decimal) -> PaperItem:
+    with transaction.atomic():
+        paper = Paper.objects.select_for_update().get(pk=item.paper_id)
+        _require_unlocked(paper)
+        if points <= 0:
+            raise CompositionError(_("Les points d'une question sont un nombre positif."))
+        item.points = points
+        item.save(update_fields=["points"])
+    return item
+
+
+def _renumber(paper: Paper) -> None:
+    _write_order(list(paper.items.order_by("position")))
+
+
+def _write_order(items: list[PaperItem]) -> None:
+    # Two passes so that the unique (paper, position) constraint never sees a duplicate.
+    offset = len(items) + 1000
+    for item in items:
+        item.position += offset
+    PaperItem.objects.bulk_update(items, ["position"])
+    for position, item in enumerate(items, start=1):
+        item.position = position
+    PaperItem.objects.bulk_update(items, ["position"])
+
+
+def lock_paper(*, paper: Paper, actor) -> Paper:
+    with transaction.atomic():
+        paper = Paper.objects.select_for_update().get(pk=paper.pk)
+        if paper.is_locked:
+            return paper
+        if not paper.items.exists():
+            raise CompositionError(_("Un sujet sans question ne peut pas être verrouillé."))
+        paper.locked_at = timezone.now()
+        paper.locked_by = actor
+        paper.save(update_fields=["locked_at", "locked_by"])
+    return paper
+
+
+def unlock_paper(*, paper: Paper, actor, reason: str) -> Paper:
+    reason = reason.strip()
+    if not reason:
+        raise CompositionError(_("Indiquez le motif du déverrouillage : il est consigné au journal."))
+    with transaction.atomic():
+        paper = Paper.objects.select_for_update().get(pk=paper.pk)
+        if not paper.is_locked:
+            return paper
+        if paper.attempts.exists():
+            raise CompositionError(
+                _("Des candidats ont déjà commencé ce sujet : il ne peut plus être modifié.")
+            )
+        paper.locked_at = None
+        paper.locked_by = None
+        paper.save(update_fields=["locked_at", "locked_by"])
+        record_unlock(paper=paper, actor=actor, reason=reason)
+    return paper
+
+
+def record_unlock(*, paper: Paper, actor, reason: str) -> None:
+    from papers.models import PaperUnlock
+
+    PaperUnlock.objects.create(paper=paper, actor=actor, reason=reason)
