@@ -154,3 +154,46 @@ class PaperUnlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paper}: {self.reason[:40]}"
+
+
+class PaperAnalysis(models.Model):
+    """The item analysis of a paper, computed after its results (see papers.analysis)."""
+
+    paper = models.OneToOneField("delivery.Paper", on_delete=models.CASCADE, related_name="analysis")
+    computed_at = models.DateTimeField(_("calculée le"), auto_now=True)
+    attempts = models.PositiveIntegerField(_("copies"))
+    mean = models.FloatField(_("moyenne"), null=True, blank=True)
+    median = models.FloatField(_("médiane"), null=True, blank=True)
+    standard_deviation = models.FloatField(_("écart type"), null=True, blank=True)
+    alpha = models.FloatField(_("alpha de Cronbach"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("analyse de sujet")
+        verbose_name_plural = _("analyses de sujet")
+
+    def __str__(self) -> str:
+        return f"{self.paper}"
+
+
+class ItemAnalysis(models.Model):
+    analysis = models.ForeignKey(PaperAnalysis, on_delete=models.CASCADE, related_name="items")
+    item = models.OneToOneField("delivery.PaperItem", on_delete=models.CASCADE, related_name="analysis")
+    facility = models.FloatField(_("indice de facilité"), null=True, blank=True)
+    standard_deviation = models.FloatField(_("écart type"), null=True, blank=True)
+    discrimination = models.FloatField(_("indice de discrimination"), null=True, blank=True)
+    efficiency = models.FloatField(_("efficacité discriminante"), null=True, blank=True)
+    option_counts = models.JSONField(_("réponses choisies"), default=dict, blank=True)
+    warnings = models.JSONField(_("alertes"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("analyse de question")
+        verbose_name_plural = _("analyses de question")
+        ordering = ["analysis", "item__position"]
+
+    def __str__(self) -> str:
+        return f"{self.item}"
+
+    def warning_labels(self) -> list[str]:
+        from papers.statistics import WARNING_LABELS
+
+        return [str(WARNING_LABELS[code]) for code in self.warnings if code in WARNING_LABELS]

@@ -25,7 +25,8 @@ from papers.forms import (
     UnlockForm,
     rule_formset,
 )
-from papers.models import Blueprint
+from papers.models import Blueprint, PaperAnalysis
+from papers.tasks import analyse_paper_task
 
 
 @require_GET
@@ -263,6 +264,24 @@ def paper_lock(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Sujet verrouillé : il ne peut plus être modifié."))
     return redirect("papers:paper", pk=paper.pk)
+
+
+@require_GET
+@login_required
+def paper_analysis(request: HttpRequest, pk: int) -> HttpResponse:
+    paper = permissions.get_paper_for_user(request.user, pk)
+    analysis = PaperAnalysis.objects.filter(paper=paper).first()
+    rows = list(analysis.items.select_related("item__version__question")) if analysis else []
+    return render(request, "papers/analysis.html", {"paper": paper, "analysis": analysis, "rows": rows})
+
+
+@require_POST
+@login_required
+def paper_analyse(request: HttpRequest, pk: int) -> HttpResponse:
+    paper = permissions.get_paper_for_user(request.user, pk)
+    analyse_paper_task.enqueue(paper.pk)
+    messages.success(request, _("Analyse des questions lancée ; la page montre le dernier calcul terminé."))
+    return redirect("papers:analysis", pk=paper.pk)
 
 
 @require_POST
