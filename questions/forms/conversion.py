@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -15,11 +16,42 @@ def plain_number(value: Decimal | int | float | None) -> int | float | None:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _auto_key(index: int) -> str:
+def option_key(index: int) -> str:
+    """The ``index``-th option key: a, b, c… as Moodle letters its answers."""
     return "abcdefghijklmnopqrstuvwxyz"[index] if index < 26 else f"k{index}"
 
 
-def content_from_cleaned(cleaned: dict[str, Any], lists: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+def _numbered_key(prefix: str) -> Callable[[int], str]:
+    return lambda index: f"{prefix}{index + 1}"
+
+
+def assign_keys(rows: list[dict[str, Any]], make_key: Callable[[int], str], taken: set[str]) -> list[str]:
+    """The rows' keys: a row keeps the key it has; a new row gets the next one in the series,
+    after the highest already used (by these rows or by ``taken``, the rows being removed and
+    the other lists), so a key removed from an earlier version is not given to another row."""
+    used = set(taken) | {row.get("key") for row in rows if row.get("key")}
+    after = max((index for index in range(len(used) + 100) if make_key(index) in used), default=-1)
+    next_index = after + 1
+    keys: list[str] = []
+    for row in rows:
+        key = row.get("key") or ""
+        if not key or key in keys:
+            while make_key(next_index) in used:
+                next_index += 1
+            key = make_key(next_index)
+            used.add(key)
+        keys.append(key)
+    return keys
+
+
+def content_from_cleaned(
+    cleaned: dict[str, Any],
+    lists: dict[str, list[dict[str, Any]]],
+    *,
+    taken_keys: set[str] | frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """The question in the bank format. ``taken_keys`` are keys new rows must not get (those
+    of the rows being removed)."""
     kind = cleaned.get("type") or "single"
     citations = [parse_citation(value) for value in cleaned.get("citations") or []]
     citations = [citation for citation in citations if citation]
@@ -42,7 +74,7 @@ def content_from_cleaned(cleaned: dict[str, Any], lists: dict[str, list[dict[str
         "citations": citations,
         "source": cleaned.get("source") or "",
         "scenario": _scenario_from_cleaned(cleaned),
-        "body": _body_from_cleaned(kind, cleaned, lists),
+        "body": _body_from_cleaned(kind, cleaned, lists, set(taken_keys)),
     }
     return content
 
@@ -95,14 +127,15 @@ def _scenario_from_cleaned(cleaned: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _body_from_cleaned(
-    kind: str, cleaned: dict[str, Any], lists: dict[str, list[dict[str, Any]]]
+    kind: str, cleaned: dict[str, Any], lists: dict[str, list[dict[str, Any]]], taken: set[str]
 ) -> dict[str, Any]:
     if kind in CHOICE_TYPES:
         options = []
-        for index, row in enumerate(lists.get("options", [])):
+        rows = lists.get("options", [])
+        for key, row in zip(assign_keys(rows, option_key, taken), rows, strict=True):
             options.append(
                 {
-                    "key": (row.get("key") or "").strip() or _auto_key(index),
+                    "key": key,
                     "text_fr": row.get("text_fr") or "",
                     "text_en": row.get("text_en") or "",
                     "correct": bool(row.get("correct")),
@@ -142,26 +175,34 @@ def _body_from_cleaned(
             ],
         }
     if kind == "ruling":
+        decisions, sanctions = lists.get("decisions", []), lists.get("sanctions", [])
+        # Decisions and sanctions share one set of keys (FORMAT.md).
+        everything = taken | {row["key"] for row in decisions + sanctions if row.get("key")}
+        decision_keys = assign_keys(decisions, _numbered_key("d"), everything)
+        sanctions = [
+            {**row, "key": ""} if row.get("key") in decision_keys else row for row in sanctions
+        ]
+        sanction_keys = assign_keys(sanctions, _numbered_key("s"), everything | set(decision_keys))
         return {
             "decisions": [
                 {
-                    "key": (row.get("key") or "").strip() or f"d{index + 1}",
+                    "key": key,
                     "outcome": row.get("outcome") or "other",
                     "text_fr": row.get("text_fr") or "",
                     "text_en": row.get("text_en") or "",
                     "correct": bool(row.get("correct")),
                 }
-                for index, row in enumerate(lists.get("decisions", []))
+                for key, row in zip(decision_keys, decisions, strict=True)
             ],
             "sanctions": [
                 {
-                    "key": (row.get("key") or "").strip() or f"s{index + 1}",
+                    "key": key,
                     "action": row.get("action") or "other",
                     "text_fr": row.get("text_fr") or "",
                     "text_en": row.get("text_en") or "",
                     "correct": bool(row.get("correct")),
                 }
-                for index, row in enumerate(lists.get("sanctions", []))
+                for key, row in zip(sanction_keys, sanctions, strict=True)
             ],
             "decision_points": plain_number(cleaned.get("decision_points")) or 0,
             "sanction_points": plain_number(cleaned.get("sanction_points")) or 0,

@@ -45,6 +45,8 @@ class QuestionEditor:
         self.is_bound = data is not None
         self.list_errors: dict[str, list[str]] = {}
         self._kept_rows: dict[str, list[forms.Form]] = {}
+        # Keys of rows being removed: a new row must not take one (see assign_keys).
+        self._removed_keys: set[str] = set()
         initial, lists = initial_from_content(content) if content else ({}, {"sanctions": [NO_SANCTION]})
         if self.is_bound:
             self.form = QuestionForm(data, citation_labels=citation_labels)
@@ -119,6 +121,8 @@ class QuestionEditor:
         for row in self.formsets[name].forms:
             data = getattr(row, "cleaned_data", None)
             if not data or data.get("DELETE") or row.is_blank():
+                if data and data.get("key"):
+                    self._removed_keys.add(data["key"])
                 continue
             rows.append({key: value for key, value in data.items() if key != "DELETE"})
             kept.append(row)
@@ -195,9 +199,8 @@ class QuestionEditor:
 
     def content(self) -> dict[str, Any]:
         """The question in the bank format. Call after ``is_valid()`` returned True."""
-        return content_from_cleaned(
-            self.form.cleaned_data, {name: self._rows(name) for name in LIST_FORMSETS}
-        )
+        lists = {name: self._rows(name) for name in LIST_FORMSETS}
+        return content_from_cleaned(self.form.cleaned_data, lists, taken_keys=self._removed_keys)
 
     def draft_content(self) -> dict[str, Any]:
         """Whatever can be read from the bound data, valid or not: for the live preview."""
@@ -214,4 +217,5 @@ class QuestionEditor:
         for name in ("arrows", "circles"):
             cleaned.setdefault(name, [])
         cleaned.setdefault("squares", {})
-        return content_from_cleaned(cleaned, {name: self._rows(name) for name in LIST_FORMSETS})
+        lists = {name: self._rows(name) for name in LIST_FORMSETS}
+        return content_from_cleaned(cleaned, lists, taken_keys=self._removed_keys)

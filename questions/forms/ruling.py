@@ -8,14 +8,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from questions.forms.choices import ACTION_CHOICES, OUTCOME_CHOICES
-from questions.forms.options import RowForm
+from questions.forms.options import KeyedRowForm, RowTextField
 
 
-class DecisionForm(RowForm):
-    key = forms.CharField(label=_("Clé"), required=False, max_length=40)
+class DecisionForm(KeyedRowForm):
+    text_fr = RowTextField(label=_("Texte (français)"))
+    text_en = RowTextField(label=_("Texte (anglais)"))
     outcome = forms.ChoiceField(label=_("Issue"), required=False, choices=[("", "—"), *OUTCOME_CHOICES])
-    text_fr = forms.CharField(label=_("Texte (français)"), required=False, max_length=1000)
-    text_en = forms.CharField(label=_("Texte (anglais)"), required=False, max_length=1000)
     correct = forms.BooleanField(label=_("Correcte"), required=False)
     meaningful_fields = ("text_fr", "text_en")
 
@@ -29,11 +28,10 @@ class DecisionForm(RowForm):
         return cleaned
 
 
-class SanctionForm(RowForm):
-    key = forms.CharField(label=_("Clé"), required=False, max_length=40)
+class SanctionForm(KeyedRowForm):
+    text_fr = RowTextField(label=_("Texte (français)"))
+    text_en = RowTextField(label=_("Texte (anglais)"))
     action = forms.ChoiceField(label=_("Action"), required=False, choices=[("", "—"), *ACTION_CHOICES])
-    text_fr = forms.CharField(label=_("Texte (français)"), required=False, max_length=1000)
-    text_en = forms.CharField(label=_("Texte (anglais)"), required=False, max_length=1000)
     correct = forms.BooleanField(label=_("Correcte"), required=False)
     meaningful_fields = ("text_fr", "text_en")
 
