@@ -421,7 +421,8 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
         key = item.get("key")
         if not isinstance(key, str) or not KEY_RE.match(key):
             checker.add(item_path + ".key",
-                        _("La clé d'une option est courte, en minuscules, chiffres et tirets."))
+                        _("Une clé s'écrit en minuscules non accentuées, chiffres, tirets ou soulignés "
+                          "(40 caractères au plus), par exemple « a » ou « d1 »."))
             key = ""  # reported; keeps the checks that follow from tripping over it
         elif key in keys:
             checker.add(item_path + ".key", _("La clé « %(key)s » est répétée.") % {"key": key})
@@ -580,7 +581,9 @@ def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: 
     ):
         checker.add("body.sanctions",
                     _("« Aucune sanction » ne peut pas être correcte avec d'autres sanctions."))
-    keys = [d["key"] for d in decisions] + [s["key"] for s in sanctions]
+    # A key that is not valid is already reported (and blanked): two such keys must not also
+    # be reported as the same key.
+    keys = [item["key"] for item in decisions + sanctions if item["key"]]
     if len(set(keys)) != len(keys):
         checker.add("body.sanctions",
                     _("Les clés des décisions et des sanctions doivent être toutes différentes."))

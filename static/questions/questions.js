@@ -28,6 +28,7 @@
     list.insertAdjacentHTML("beforeend", html);
     total.value = String(index + 1);
     var added = list.lastElementChild;
+    growAll(added);
     var first = added && added.querySelector("input[type='text'], input:not([type]), textarea");
     if (first) { first.focus(); }
   }
@@ -55,6 +56,23 @@
     if (event.key === "Enter" && event.target.matches && event.target.matches("#article-query")) {
       event.preventDefault();
     }
+  });
+
+  // The rows' text boxes grow with their text: CSS does it (field-sizing) where supported,
+  // this does it elsewhere.
+  var sizesItself = window.CSS && CSS.supports && CSS.supports("field-sizing", "content");
+  function grow(area) {
+    // A box in a hidden section has no height to measure: it keeps its CSS minimum.
+    if (sizesItself || !area.matches("textarea[data-autogrow]") || !area.offsetParent) { return; }
+    area.style.height = "auto";
+    area.style.height = (area.scrollHeight + area.offsetHeight - area.clientHeight) + "px";
+  }
+  function growAll(root) {
+    if (sizesItself) { return; }
+    root.querySelectorAll("textarea[data-autogrow]").forEach(grow);
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("textarea")) { grow(event.target); }
   });
 
   document.addEventListener("change", function (event) {
@@ -112,6 +130,7 @@
     foldFilters();
     document.querySelectorAll("form.editor-form").forEach(showSectionsFor);
     document.querySelectorAll("[data-add-row]").forEach(function (button) { button.hidden = false; });
+    growAll(document);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);

@@ -56,16 +56,15 @@ def test_a_ruling_question_goes_from_the_editor_to_the_candidate(live_server, pa
     page.locator("select[name=flag_fell]").select_option("white")
     page.locator("input[name=decision_points]").fill("1")
     page.locator("input[name=sanction_points]").fill("1")
-    fill_row(page, "decisions-0", key="draw", outcome="draw", text_fr="Partie nulle", text_en="Draw")
+    fill_row(page, "decisions-0", outcome="draw", text_fr="Partie nulle", text_en="Draw")
     fill_row(
         page,
         "decisions-1",
-        key="black",
         outcome="black_wins",
         text_fr="Les Noirs gagnent",
         text_en="Black wins",
     )
-    fill_row(page, "sanctions-0", key="none", action="none", text_fr="Aucune sanction", text_en="No sanction")
+    fill_row(page, "sanctions-0", action="none", text_fr="Aucune sanction", text_en="No sanction")
     page.locator("[name=sanctions-0-correct]").check()
 
     # A wrong answer key first: the engine objects, citing Art. 6.9.

@@ -1,0 +1,64 @@
+"""Exporting and importing questions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from questions.forms.choices import EXPORT_FORMAT_CHOICES, UNIT_CHOICES
+
+
+class ExportForm(forms.Form):
+    format = forms.ChoiceField(label=_("Format"), choices=EXPORT_FORMAT_CHOICES, initial="json")
+
+
+class ImportForm(forms.Form):
+    MAX_BYTES = 5 * 1024 * 1024
+
+    file = forms.FileField(
+        label=_("Fichier à importer"),
+        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 5 Mo au plus."),
+    )
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=[("", _("Deviner d'après l'extension")), *EXPORT_FORMAT_CHOICES],
+        required=False,
+    )
+    default_unit = forms.ChoiceField(
+        label=_("Unité des questions qui n'en indiquent pas"),
+        choices=[("", _("Aucune : refuser ces questions")), *UNIT_CHOICES],
+        required=False,
+        help_text=_("Les fichiers GIFT et Moodle XML venus d'ailleurs ne disent pas à quelle unité de valeur "
+                    "appartient chaque question."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is None:
+            return cleaned
+        if upload.size > self.MAX_BYTES:
+            raise ValidationError(_("Le fichier dépasse 5 Mo."))
+        chosen = cleaned.get("format")
+        if not chosen:
+            name = upload.name.lower()
+            if name.endswith(".json"):
+                chosen = "json"
+            elif name.endswith(".xml"):
+                chosen = "moodlexml"
+            elif name.endswith((".gift", ".txt")):
+                chosen = "gift"
+            else:
+                self.add_error("format", _("Extension inconnue : choisissez le format du fichier."))
+                return cleaned
+        raw = upload.read()
+        try:
+            cleaned["text"] = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            self.add_error("file", _("Le fichier n'est pas encodé en UTF-8."))
+            return cleaned
+        cleaned["format"] = chosen
+        return cleaned
