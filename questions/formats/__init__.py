@@ -23,6 +23,8 @@ class BankEntry:
     content: dict
     label: str = ""  # where it came from, for messages: "#3", "question 3 (name)"
     source_format: str = "json"  # the format it was read from
+    # Read in full: JSON, or Moodle XML/GIFT whose carried content (formats.extension) was taken.
+    lossless: bool = False
 
 
 @dataclass

@@ -8,9 +8,11 @@ information), ruling as a weighted multiple choice (decisions then sanctions, re
 the ``arbitre-ruling``/``arbitre-option`` tags as in Moodle XML). Texts are
 ``[html]`` with Moodle multilang spans for French/English. The uid, units, points,
 difficulty, citations and flags travel in the comment line Moodle reads before a question:
-``// [id:uid] [tag:arbitre-unit:UVR] …``. A scenario is described in words (moves, position
-in FEN): GIFT cannot embed an image. Not carried: the scenario and the source; choice
-option keys come back as a, b, c….
+``// [id:uid] [tag:arbitre-unit:UVR] …``. A scenario is described in words (moves, the FEN of
+the position the candidate sees): GIFT cannot embed an image. Lossless: a second comment line
+``// arbitre-questions: {…}`` carries the whole content (``questions.formats.extension``), so
+our own export comes back exactly; without it, the scenario and the source are lost and
+choice option keys come back as a, b, c….
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from questions.formats import BankEntry, ParseProblem, ParseResult, stable_uid
+from questions.formats import BankEntry, ParseProblem, ParseResult, extension, stable_uid
 from questions.formats.moodle import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
@@ -34,6 +36,8 @@ from questions.formats.moodle import (
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, html_to_texts, rubric_html, scenario_board
 
 SPECIAL = "~=#{}:"
+# The comment line that carries the whole content (see questions.formats.extension).
+EXTENSION_COMMENT = "arbitre-questions:"
 
 
 def escape(text: str) -> str:
@@ -148,7 +152,8 @@ def _general_feedback(content: dict) -> str:
     return escape(text) if text else ""
 
 
-def export(entries: list[BankEntry]) -> str:
+def export(entries: list[BankEntry], *, carry: bool = True) -> str:
+    """The GIFT of ``entries``; ``carry=False`` leaves out the lossless extension."""
     blocks = []
     for entry in entries:
         content = entry.content
@@ -160,6 +165,8 @@ def export(entries: list[BankEntry]) -> str:
         if content["type"] == "numeric" and content["body"].get("unit_fr"):
             tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
         header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{tag}]" for tag in tags)
+        if carry:
+            header += f"\n// {EXTENSION_COMMENT} {extension.pack(content)}"
         stem = _html(content["stem_fr"], content["stem_en"]) + escape(_scenario_text(content))
         answers = _answers(content)
         feedback = _general_feedback(content)
@@ -244,18 +251,26 @@ def _text(fragment: str, is_html: bool) -> tuple[str, str]:
 def parse(text: str) -> ParseResult:
     result = ParseResult()
     for number, (comments, block) in enumerate(_blocks(text), start=1):
-        metadata = " ".join(comments)
+        carried = "".join(line.removeprefix(EXTENSION_COMMENT) for line in comments
+                          if line.startswith(EXTENSION_COMMENT))
+        metadata = " ".join(line for line in comments if not line.startswith(EXTENSION_COMMENT))
         title_match = re.match(r"^\s*::(.*?)(?<!\\)::", block, flags=re.S)
         title = unescape(title_match.group(1)).strip() if title_match else ""
         label = f"#{number} ({title})" if title else f"#{number}"
         try:
             entry = _parse_block(block[title_match.end() :] if title_match else block, title, metadata)
+            entry = extension.restore(entry, carried, _native)
         except ValueError as error:
             result.problems.append(ParseProblem(label, str(error)))
             continue
         entry.label = f"#{number} ({entry.uid})"
         result.entries.append(entry)
     return result
+
+
+def _native(entry: BankEntry) -> dict | None:
+    parsed = parse(export([entry], carry=False))
+    return parsed.entries[0].content if parsed.entries else None
 
 
 def _metadata(metadata: str, content: dict) -> tuple[str, dict]:

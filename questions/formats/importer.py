@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from questions.content import validate_question
 from questions.engine_check import check_answer_key, needs_engine
 from questions.formats import FORMATS, BankEntry, ParseProblem, ParseResult
+from questions.formats.extension import UNCARRIED_FIELDS
 from questions.models import Question, Status, content_hash
 
 
@@ -123,32 +124,36 @@ def validate_entries(
             )
             if objections:
                 continue
-        valid.append(BankEntry(entry.uid, content, label=label, source_format=entry.source_format))
+        valid.append(
+            BankEntry(
+                entry.uid, content, label=label, source_format=entry.source_format, lossless=entry.lossless
+            )
+        )
     return valid, problems
 
 
 def carried(content: dict, format_name: str) -> dict:
-    """What of ``content`` survives an export to ``format_name`` and back (normalised)."""
+    """What of ``content`` survives an export to ``format_name`` and back (normalised) through a
+    reader that drops the lossless extension (``questions.formats.extension``), as Moodle does."""
     from questions.content import validate_content
 
     if format_name == "json":
         return content
     module = format_module(format_name)
-    parsed = module.parse(module.export([BankEntry(uid="projection", content=content)]))
+    parsed = module.parse(module.export([BankEntry(uid="projection", content=content)], carry=False))
     if not parsed.entries:
         return {}
     return validate_content(parsed.entries[0].content, check_citations=False)[0]
 
-
-# What Moodle XML and GIFT cannot carry (see the top of questions.formats.moodle / gift).
-UNCARRIED_FIELDS = ("scenario", "source")
 
 
 def _with_uncarried_fields(entries: list[BankEntry], format_name: str | None) -> list[BankEntry]:
     """Entries of a lossy format that revise an existing question keep the fields the format
     cannot carry (the position and moves, the source) from the question's latest version:
     editing a stem in Moodle must not silently drop the diagram the answer key depends on."""
-    lossy = [entry for entry in entries if (format_name or entry.source_format) != "json"]
+    lossy = [
+        entry for entry in entries if not entry.lossless and (format_name or entry.source_format) != "json"
+    ]
     if not lossy:
         return entries
     lossy_ids = {id(entry) for entry in lossy}
@@ -174,8 +179,9 @@ def _with_uncarried_fields(entries: list[BankEntry], format_name: str | None) ->
 
 
 def _unchanged_through_format(entry: BankEntry, format_name: str) -> bool:
-    """A question re-imported from a Moodle/GIFT export of itself: what the format carries is equal."""
-    if format_name == "json":
+    """A question re-imported from a Moodle/GIFT export of itself that lost its lossless
+    extension (Moodle drops it): what the format carries natively is equal."""
+    if format_name == "json" or entry.lossless:
         return False
     question = Question.objects.filter(uid=entry.uid).select_related("draft", "current_version").first()
     if question is None or question.latest_version is None:

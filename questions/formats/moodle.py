@@ -23,14 +23,20 @@ Mapping (export, and back on import):
 - Texts: HTML; French and English in Moodle multilang spans. Units, difficulty, citations,
   negative marking, eliminatory, and all-or-nothing scoring travel as tags prefixed
   ``arbitre-``; the uid is the ``idnumber`` (and the name).
-- A scenario becomes a diagram: an SVG of the position (``positions.diagrams``) embedded as a
-  base64 ``@@PLUGINFILE@@`` file, with the moves and clocks as text. The scenario itself does
-  not come back (Moodle has no chess position); re-importing our own export therefore leaves
-  such questions unchanged only because the importer compares what the format can carry.
-  A question edited in Moodle and imported back keeps the scenario and the source of its
-  latest version (``importer._with_uncarried_fields``): the answer key still has its position.
-- Not carried: the scenario (see above) and ``source``; choice option keys come back as
-  a, b, c…. Images of questions written in Moodle are not kept (the bank stores text).
+- A scenario becomes a diagram: an SVG of the position the candidate sees (as on the
+  question's page, positions left by an illegal move included), embedded as a base64
+  ``@@PLUGINFILE@@`` file, with the moves and clocks as text.
+- A ruling part worth 0 points puts all its options at 0 %: the last field of its
+  ``arbitre-option`` tags (``correct``/``wrong``) says which are correct.
+- Lossless: each question also carries its whole content in an ``<arbitre>`` element
+  (``questions.formats.extension``), which Moodle ignores. Re-importing our own export gives
+  back exactly what was exported (scenario, source, option keys included). A question edited
+  in Moodle (or exported again by Moodle, which drops the element) is read from its native
+  part; it keeps the scenario and the source of the carried content or, failing that, of its
+  latest version in the bank (``importer._with_uncarried_fields``).
+- Natively lost (so only the extension brings them back): the scenario and ``source``;
+  choice option keys come back as a, b, c…; images of questions written in Moodle are not
+  kept (the bank stores text).
 """
 
 from __future__ import annotations
@@ -41,10 +47,11 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from questions.formats import BankEntry, ParseProblem, ParseResult, stable_uid
+from questions.formats import BankEntry, ParseProblem, ParseResult, extension, stable_uid
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, html_to_texts, rubric_html, scenario_svg
 
 TAG_PREFIX = "arbitre-"
+EXTENSION_ELEMENT = "arbitre"  # the whole content, see questions.formats.extension
 ACTIONS_PREFIX = {"decision": "Décision : ", "sanction": "Sanction : "}
 ENGLISH_PREFIX = {"decision": "Decision: ", "sanction": "Sanction: "}
 
@@ -83,11 +90,13 @@ def _tags(entry: BankEntry) -> list[str]:
         # Moodle only sees a weighted multiple choice; these tags let us rebuild the ruling.
         body = content["body"]
         tags.append(f"{TAG_PREFIX}ruling:{body['decision_points']}:{body['sanction_points']}")
-        items = [("decision", item["key"], item["outcome"]) for item in body["decisions"]]
-        items += [("sanction", item["key"], item["action"]) for item in body["sanctions"]]
+        # A part worth 0 points puts every option at 0 %: the last field says which are correct.
+        items = [("decision", item) for item in body["decisions"]]
+        items += [("sanction", item) for item in body["sanctions"]]
         tags += [
-            f"{TAG_PREFIX}option:{index}:{part}:{key}:{word}"
-            for index, (part, key, word) in enumerate(items, start=1)
+            f"{TAG_PREFIX}option:{index}:{part}:{item['key']}:{item.get('outcome') or item.get('action')}:"
+            + ("correct" if item["correct"] else "wrong")
+            for index, (part, item) in enumerate(items, start=1)
         ]
     return tags
 
@@ -124,7 +133,7 @@ def _scenario_html(entry: BankEntry) -> tuple[str, tuple[str, str] | None]:
     return "".join(parts), (filename, base64.b64encode(svg.encode("utf-8")).decode("ascii"))
 
 
-def _question_element(quiz: ET.Element, entry: BankEntry) -> None:
+def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> None:
     content = entry.content
     kind = content["type"]
     body = content["body"]
@@ -203,6 +212,8 @@ def _question_element(quiz: ET.Element, entry: BankEntry) -> None:
     tags = ET.SubElement(question, "tags")
     for tag in _tags(entry):
         ET.SubElement(ET.SubElement(tags, "tag"), "text").text = tag
+    if carry:
+        ET.SubElement(question, EXTENSION_ELEMENT).text = extension.pack(content)
 
 
 def _choices(question: ET.Element, content: dict) -> None:
@@ -264,10 +275,11 @@ def _choices(question: ET.Element, content: dict) -> None:
         _text_element(answer, "feedback", bilingual_html(feedback_fr, feedback_en))
 
 
-def export(entries: list[BankEntry]) -> str:
+def export(entries: list[BankEntry], *, carry: bool = True) -> str:
+    """The Moodle XML of ``entries``; ``carry=False`` leaves out the lossless extension."""
     quiz = ET.Element("quiz")
     for entry in entries:
-        _question_element(quiz, entry)
+        _question_element(quiz, entry, carry=carry)
     ET.indent(quiz, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(quiz, encoding="unicode") + "\n"
 
@@ -322,12 +334,18 @@ def parse(text: str) -> ParseResult:
         label = f"#{number} ({name})" if name else f"#{number}"
         try:
             entry = _parse_question(question, moodle_type, name)
+            entry = extension.restore(entry, _child_text(question, EXTENSION_ELEMENT), _native)
         except ValueError as error:
             result.problems.append(ParseProblem(label, str(error)))
             continue
         entry.label = f"#{number} ({entry.uid})"
         result.entries.append(entry)
     return result
+
+
+def _native(entry: BankEntry) -> dict | None:
+    parsed = parse(export([entry], carry=False))
+    return parsed.entries[0].content if parsed.entries else None
 
 
 def read_tags(values: list[str], content: dict) -> dict:
@@ -371,6 +389,8 @@ def read_tags(values: list[str], content: dict) -> dict:
             flags.setdefault("options", []).append(argument)
         elif key in flags:
             flags[key] = argument
+        else:
+            tags.append(value)  # a topic tag that happens to start with "arbitre-"
     content["tags"], content["units"], content["citations"] = tags, units, citations
     return flags
 
@@ -382,13 +402,20 @@ def _ruling_from_options(content: dict, flags: dict) -> dict | None:
     described = {}
     for argument in flags.get("options", []):
         parts = argument.split(":")
-        if len(parts) == 4 and parts[0].isdigit() and parts[1] in ("decision", "sanction"):
-            described[int(parts[0])] = parts[1:]
+        if len(parts) in (4, 5) and parts[0].isdigit() and parts[1] in ("decision", "sanction"):
+            described[int(parts[0])] = [*parts, ""][1:5]
     if len(points) != 2 or sorted(described) != list(range(1, len(options) + 1)):
         return None
+    decision_points, sanction_points = (_number(value) for value in points)
+    if decision_points is None or sanction_points is None:
+        return None
+    part_points = {"decision": decision_points, "sanction": sanction_points}
     body: dict = {"decisions": [], "sanctions": []}
     for index, option in enumerate(options, start=1):
-        part, key, word = described[index]
+        part, key, word, marked = described[index]
+        correct = option["correct"]
+        if part_points[part] == 0 and marked in ("correct", "wrong"):
+            correct = marked == "correct"  # all its options are at 0 %: only the tag tells
         prefix_fr, prefix_en = ACTIONS_PREFIX[part], ENGLISH_PREFIX[part]
         text_fr, text_en = option["text_fr"], option["text_en"]
         body[f"{part}s"].append(
@@ -397,12 +424,9 @@ def _ruling_from_options(content: dict, flags: dict) -> dict | None:
                 "outcome" if part == "decision" else "action": word,
                 "text_fr": text_fr[len(prefix_fr) :] if text_fr.startswith(prefix_fr) else text_fr,
                 "text_en": text_en[len(prefix_en) :] if text_en.startswith(prefix_en) else text_en,
-                "correct": option["correct"],
+                "correct": correct,
             }
         )
-    decision_points, sanction_points = (_number(value) for value in points)
-    if decision_points is None or sanction_points is None:
-        return None
     body["decision_points"] = _json_number(decision_points)
     body["sanction_points"] = _json_number(sanction_points)
     return body

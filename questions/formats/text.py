@@ -144,29 +144,29 @@ def html_to_texts(fragment: str) -> tuple[str, str]:
 
 
 def scenario_board(scenario: dict) -> tuple[str, str | None]:
-    """The FEN shown by the diagram (after ``ply`` half-moves) and the last move in UCI."""
-    from positions.validation import parse_moves
+    """The FEN of the diagram the candidate sees and its last move (UCI), as the question's page
+    shows them (``questions.ui_services.diagram_for``): after ``ply`` half-moves, or just before
+    an illegal move that left the mover's own king in check (drawn as a red arrow)."""
+    from questions.ui_services import diagram_for
 
-    fen = scenario.get("fen") or ""
-    moves = scenario.get("moves") or ""
-    if not moves:
-        return fen or "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", None
-    game = parse_moves(moves, fen=fen or None, allow_illegal=True)
-    ply = scenario.get("ply")
-    ply = len(game.moves) if ply is None else min(ply, len(game.moves))
-    last = game.moves[ply - 1].uci if ply > 0 else None
-    return game.fen_at(ply), last
+    diagram = diagram_for(scenario)
+    return diagram.fen, diagram.last_move
 
 
 def scenario_svg(scenario: dict) -> str:
-    from positions.diagrams import diagram_svg
+    """The candidate's diagram as SVG, drawn by ``positions.diagrams`` as the question's page
+    draws it, positions left by an illegal move included (``as_played``)."""
+    from positions.diagrams import make_spec, render_spec
+    from questions.ui_services import diagram_for
 
-    fen, last_move = scenario_board(scenario)
-    return diagram_svg(
-        fen,
-        orientation=scenario.get("orientation") or "white",
-        arrows=tuple(scenario.get("arrows") or ()),
-        circles=tuple(scenario.get("circles") or ()),
-        squares=dict(scenario.get("squares") or {}),
-        last_move=last_move,
+    diagram = diagram_for(scenario)
+    spec = make_spec(
+        diagram.fen,
+        orientation=diagram.orientation,
+        arrows=diagram.arrows,
+        circles=diagram.circles,
+        squares=diagram.squares,
+        last_move=diagram.last_move,
+        as_played=True,
     )
+    return render_spec(spec)

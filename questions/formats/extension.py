@@ -1,0 +1,85 @@
+"""What Moodle XML and GIFT cannot say natively travels beside each question, losslessly.
+
+Both formats lose part of a question: the scenario (a position and moves: Moodle only sees
+a picture, GIFT a line of text), the source, the options' keys, a ruling's correct sanctions
+when they are worth 0 points, English short answers that are also French ones… So every
+exported question also carries its whole content in the bank's JSON (FORMAT.md), in the
+format's own extension mechanism: an ``<arbitre>`` element of the Moodle XML question
+(Moodle's importer ignores elements it does not know) and a ``// arbitre-questions: …``
+comment line before the GIFT question (comments are ignored by every GIFT reader).
+
+On import, the native part decides whether the question was edited outside Arbitre: when it
+reads exactly as the native export of the carried content would, nothing was edited and the
+carried content is taken as it is (the round trip is lossless). When it differs, the native
+part wins (the trainer edited the question in Moodle) and only the fields the format cannot
+carry at all (the scenario and the source) are taken from the carried content.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+
+from questions.formats import BankEntry
+
+FORMAT_NAME = "arbitre-questions"
+FORMAT_VERSION = 1
+# What neither Moodle XML nor GIFT can say at all, kept from the carried content even when
+# the question was edited outside Arbitre.
+UNCARRIED_FIELDS = ("scenario", "source")
+
+
+def pack(content: dict) -> str:
+    """The content as one line of JSON, ASCII only (no line break can end a GIFT comment)."""
+    document = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "content": content}
+    return json.dumps(document, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+
+
+def unpack(text: str) -> dict:
+    """The carried content, validated; ValueError with a message for the trainer otherwise."""
+    from questions.content import validate_content
+
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ValueError(
+            _("Le contenu Arbitre joint à la question est illisible : %(error)s") % {"error": error}
+        ) from None
+    if (
+        not isinstance(document, dict)
+        or document.get("format") != FORMAT_NAME
+        or document.get("version") != FORMAT_VERSION
+        or not isinstance(document.get("content"), dict)
+    ):
+        raise ValueError(
+            _("Le contenu Arbitre joint à la question n'est pas au format arbitre-questions, version 1.")
+        )
+    content, problems = validate_content(document["content"], check_citations=False)
+    if problems:
+        raise ValueError(
+            _("Le contenu Arbitre joint à la question est invalide (%(problem)s).") % {"problem": problems[0]}
+        )
+    return content
+
+
+def restore(entry: BankEntry, carried: str, native: Callable[[BankEntry], dict | None]) -> BankEntry:
+    """``entry`` as read natively, completed with the ``carried`` content (see the module's doc).
+
+    ``native(entry)`` is what the format's parser reads back from its native export (without
+    this extension) of ``entry``.
+    """
+    if not carried.strip():
+        return entry
+    content = unpack(carried)
+    # The diagram and moves are not read back natively: leave them out of the comparison.
+    if native(BankEntry(entry.uid, {**content, "scenario": None})) == entry.content:
+        return BankEntry(
+            entry.uid, content, label=entry.label, source_format=entry.source_format, lossless=True
+        )
+    edited = dict(entry.content)
+    for name in UNCARRIED_FIELDS:
+        if not edited.get(name) and content.get(name):
+            edited[name] = content[name]
+    return BankEntry(entry.uid, edited, label=entry.label, source_format=entry.source_format)
