@@ -7,6 +7,7 @@ import re
 import chess
 from django.utils.translation import gettext as _
 
+from config.safe_input import has_lone_surrogate
 from positions.validation.errors import MAX_FEN_LENGTH, FenError, piece_name
 
 _PLACEMENT_CHARS = set("pnbrqkPNBRQK12345678")
@@ -33,6 +34,8 @@ def validate_fen(fen: str, *, as_played: bool = False) -> chess.Board:
     """
     if not isinstance(fen, str):
         raise FenError("fen", _("La FEN doit être une chaîne de caractères."))
+    if has_lone_surrogate(fen):
+        raise FenError("fen", _("La FEN contient un caractère invalide (demi-caractère UTF-16 isolé)."))
     fen = fen.strip()
     if not fen:
         raise FenError("fen", _("La FEN est vide."))

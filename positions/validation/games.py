@@ -11,6 +11,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.safe_input import UnsafeInput, has_lone_surrogate, parse_count, shown
 from positions.validation.errors import MAX_PGN_BYTES, MAX_PLIES, FenError, IllegalReason, PgnError, Side
 from positions.validation.fen import validate_fen
 from positions.validation.illegal import (
@@ -109,7 +110,9 @@ _TOKEN_RE = re.compile(
     re.VERBOSE,
 )
 _HEADER_RE = re.compile(r'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_CLK_RE = re.compile(r"\[%clk\s+(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)\]")
+# Bounded digits: a clock of 5,000 digits is no clock (and int() would refuse it).
+_CLK_RE = re.compile(r"\[%clk\s+(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,6})?)\]")
+MAX_NAG = 255  # the PGN standard's numeric annotation glyphs
 _CAL_RE = re.compile(r"\[%(cal|csl)\s+([^\]]*)\]")
 _COMMAND_RE = re.compile(r"\[%[^\]]*\]")
 _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -128,6 +131,8 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
     """
     if not isinstance(movetext, str):
         raise PgnError(_("Le texte des coups doit être une chaîne de caractères."))
+    if has_lone_surrogate(movetext):
+        raise PgnError(_("Le texte des coups contient un caractère invalide (demi-caractère UTF-16 isolé)."))
     if len(movetext.encode("utf-8")) > MAX_PGN_BYTES:
         raise PgnError(_("Le PGN est trop long (%(max)d ko au plus).") % {"max": MAX_PGN_BYTES // 1000})
     headers: dict[str, str] = {}
@@ -149,7 +154,9 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
         raise PgnError(_("Position de départ invalide : %(error)s") % {"error": error.message}) from error
     game = ParsedGame(start_fen=board.fen(), moves=[], headers=headers, result=headers.get("Result", "*"))
     depth = 0
-    variation_opened: list[list[ParsedMove]] = []  # the main line where each open "(" was read
+    # How long the main line was where each open "(" was read (a count, not a copy: thousands
+    # of "(" after a long game would otherwise copy the game thousands of times).
+    variation_opened: list[int] = []
     pending_comment: list[str] = []
     for match in _TOKEN_RE.finditer("\n".join(body_lines)):
         kind = match.lastgroup
@@ -165,7 +172,7 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
             raise PgnError(_stray_text(token, game), **_next_ply(board, game))
         if kind == "open":
             depth += 1
-            variation_opened.append(game.moves[:])
+            variation_opened.append(len(game.moves))
             continue
         if kind == "close":
             if not depth:
@@ -188,7 +195,7 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
             continue
         if kind in ("nag", "suffix"):
             if game.moves:
-                nag = int(token[1:]) if kind == "nag" else _SUFFIX_NAGS.get(token)
+                nag = _nag(token, board, game) if kind == "nag" else _SUFFIX_NAGS.get(token)
                 if nag is not None:
                     game.moves[-1].nags.append(nag)
             continue
@@ -209,13 +216,24 @@ def parse_moves(movetext: str, *, fen: str | None = None, allow_illegal: bool = 
         game.moves.append(_play(board, token, len(game.moves) + 1, allow_illegal=allow_illegal))
     if depth:
         # Like an unclosed comment, an unclosed variation would swallow the rest of the game.
-        opened = ParsedGame(start_fen=game.start_fen, moves=variation_opened[0])
+        opened = ParsedGame(start_fen=game.start_fen, moves=game.moves[: variation_opened[0]])
         raise PgnError(
             _("Variante ouverte par « ( » jamais refermée, %(where)s.") % {"where": _position_text(opened)}
         )
     if pending_comment:
         game.comment = _COMMAND_RE.sub("", " ".join(pending_comment)).strip()
     return game
+
+
+def _nag(token: str, board: chess.Board, game: ParsedGame) -> int:
+    try:
+        return parse_count(token[1:], maximum=MAX_NAG)
+    except UnsafeInput:
+        raise PgnError(
+            _("Annotation « %(nag)s » inconnue (de $0 à $%(max)d), %(where)s.")
+            % {"nag": shown(token, 12), "max": MAX_NAG, "where": _position_text(game)},
+            **_next_ply(board, game),
+        ) from None
 
 
 def _position_text(game: ParsedGame) -> str:
