@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.safe_input import decimal_from_number, dotted, structure_problems
 from questions.models import Action, MultipleScoring, Outcome, QuestionType, Rate, Unit
 
 UID_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$")
@@ -64,14 +65,8 @@ class ContentError(ValueError):
 
 
 def to_decimal(value: object) -> Decimal | None:
-    """A JSON number (not a boolean) as a Decimal, or None."""
-    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        return None
-    try:
-        result = Decimal(str(value))
-    except InvalidOperation:
-        return None
-    return result if result.is_finite() else None
+    """A JSON number (not a boolean) as a finite Decimal below a thousand billion, or None."""
+    return decimal_from_number(value)
 
 
 class _Checker:
@@ -126,16 +121,24 @@ def validate_question(data: object, *, check_citations: bool = True,
     return content, checker.problems + problems
 
 
-def _paths_with_nul(value: object, path: str = "") -> list[str]:
-    if isinstance(value, str):
-        return [path] if "\x00" in value else []
-    if isinstance(value, dict):
-        return [found for key, item in value.items()
-                for found in _paths_with_nul(item, f"{path}.{key}" if path else str(key))]
-    if isinstance(value, list):
-        return [found for index, item in enumerate(value)
-                for found in _paths_with_nul(item, f"{path}.{index}")]
-    return []
+def _paths_with_nul(value: object) -> list[str]:
+    """Dotted paths of the texts holding a NUL character (walked without recursion)."""
+    paths = []
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                paths.append(path)
+        elif isinstance(item, dict):
+            stack.extend((f"{path}.{key}" if path else str(key), child) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((f"{path}.{index}", child) for index, child in enumerate(item))
+    return sorted(paths)
+
+
+# question → body → rubric → criterion → text: deeper is never a question.
+MAX_CONTENT_DEPTH = 8
 
 
 def validate_content(data: object, *, check_citations: bool = True,
@@ -148,6 +151,10 @@ def validate_content(data: object, *, check_citations: bool = True,
     if not isinstance(data, dict):
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
     checker = _Checker()
+    # Unusable numbers, lone surrogates and deep nesting: the checks below could not cope.
+    unsafe = structure_problems(data, max_depth=MAX_CONTENT_DEPTH)
+    if unsafe:
+        return {}, [Problem(dotted(path), message) for path, message in unsafe]
     checker.unknown_keys(data, set(QUESTION_KEYS) - {"uid"}, "")
     # PostgreSQL refuses NUL characters in text: say where, instead of failing when saving.
     for path in _paths_with_nul(data):

@@ -6,10 +6,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from config.safe_input import UnsafeInput, load_json
 from rules import schema
 from rules.models import Diagram, Edition
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+# Past this, the list of errors helps nobody: the file is not an edition.
+MAX_ERRORS_SHOWN = 100
 
 
 class EditionUploadForm(forms.Form):
@@ -33,8 +36,8 @@ class EditionUploadForm(forms.Form):
         if "\x00" in text or "\\u0000" in text:
             raise ValidationError(_("Le fichier contient des caractères nuls (U+0000)."), code="nul")
         try:
-            payload = json.loads(text)
-        except RecursionError as error:
+            payload = load_json(text)
+        except UnsafeInput as error:
             raise ValidationError(
                 _("Le fichier JSON est imbriqué trop profondément pour être une édition."), code="json"
             ) from error
@@ -50,5 +53,14 @@ class EditionUploadForm(forms.Form):
             known_diagrams=set(Diagram.objects.values_list("key", flat=True)),
         )
         if errors:
-            raise ValidationError([ValidationError(message, code="invalid") for message in errors])
+            shown = [ValidationError(message, code="invalid") for message in errors[:MAX_ERRORS_SHOWN]]
+            if len(errors) > MAX_ERRORS_SHOWN:
+                shown.append(
+                    ValidationError(
+                        _("… et %(count)d autres problèmes."),
+                        code="invalid",
+                        params={"count": len(errors) - MAX_ERRORS_SHOWN},
+                    )
+                )
+            raise ValidationError(shown)
         return payload

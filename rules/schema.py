@@ -10,6 +10,7 @@ import datetime
 
 from django.utils.translation import gettext as _
 
+from config.safe_input import UnsafeInput, check_count, dotted, shown, structure_problems
 from rules.models import EDITION_SLUG_RE, NUMBER_RE, ArticleKind
 
 ARTICLE_TEXT_FIELDS = (
@@ -24,6 +25,10 @@ MAX_LENGTHS = {"title_fr": 200, "title_en": 200, "source": 300, "number": 30, "p
 RESERVED_SLUGS = {"search", "glossary", "livre", "editions", "correspondence"}
 SLUG_RE = EDITION_SLUG_RE
 LANGUAGES = ("fr", "en")
+# The 2018 Laws have 365 articles and paragraphs; ten times as many is not an edition.
+MAX_ARTICLES = 5000
+# {"articles": [{"diagrams": ["…"]}]}: nothing in an edition file is deeper than 4 levels.
+MAX_DEPTH = 6
 
 
 def parse_date(value: str) -> datetime.date | None:
@@ -146,10 +151,41 @@ def validate_articles(items: object, *, known_diagrams: set[str] | None = None) 
     return errors
 
 
+def structure_errors(payload: object) -> list[str]:
+    """Unusable numbers (NaN, 1e200000, 5,000 digits), invalid characters (lone surrogates) and
+    excessive nesting or size in an uploaded edition, each named by its article and field."""
+    articles = payload.get("articles") if isinstance(payload, dict) else None
+    if isinstance(articles, list):
+        try:
+            check_count(len(articles), maximum=MAX_ARTICLES, what=_("articles"), field="articles")
+        except UnsafeInput as error:
+            return [str(error)]
+    errors = []
+    for path, message in structure_problems(payload, max_depth=MAX_DEPTH):
+        if len(path) >= 2 and path[0] == "edition":
+            where = _("Édition : « %(field)s »") % {"field": dotted(path[1:])}
+        elif len(path) >= 2 and path[0] == "articles" and isinstance(articles, list):
+            item = articles[path[1]]
+            number = item.get("number") if isinstance(item, dict) else None
+            label = _("Article n° %(position)d (%(number)s)") % {
+                "position": path[1] + 1,
+                "number": shown(number) if isinstance(number, str) and number else "?",
+            }
+            where = f"{label} : « {dotted(path[2:])} »" if len(path) > 2 else label
+        else:
+            where = f"« {dotted(path)} »" if path else ""
+        errors.append(f"{where} : {message}" if where else message)
+    return errors
+
+
 def validate_upload(payload: object, *, existing_slugs: set[str], known_diagrams: set[str]) -> list[str]:
     """Problems in an uploaded edition: ``{"edition": {...}, "articles": [...]}``."""
     if not isinstance(payload, dict) or "edition" not in payload or "articles" not in payload:
         return [_("Le fichier doit contenir un objet JSON avec les clés « edition » et « articles ».")]
+    unsafe = structure_errors(payload)
+    if unsafe:
+        # The checks below assume plain numbers and texts.
+        return unsafe
     errors = validate_edition_meta(payload["edition"])
     slug = payload["edition"].get("slug") if isinstance(payload["edition"], dict) else None
     if isinstance(slug, str) and slug in existing_slugs:

@@ -15,6 +15,9 @@ import unicodedata
 from dataclasses import dataclass, field
 
 FORMATS = ("json", "moodlexml", "gift")
+# The whole bank holds a few hundred questions; a bigger file is a mistake or an attack, and
+# every question of an import is validated (and maybe checked by the rules engine) at once.
+MAX_QUESTIONS = 1000
 
 
 @dataclass

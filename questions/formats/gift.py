@@ -22,7 +22,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from questions.formats import BankEntry, ParseProblem, ParseResult, extension, stable_uid
+from config.safe_input import UnsafeInput, check_count, parse_decimal
+from questions.formats import MAX_QUESTIONS, BankEntry, ParseProblem, ParseResult, extension, stable_uid
+from questions.formats.html_text import split_model_answer
 from questions.formats.moodle import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
@@ -47,19 +49,11 @@ def escape(text: str) -> str:
     return text.replace("\n", "\\n")
 
 
+_ESCAPED_RE = re.compile(r"\\(.)", re.S)
+
+
 def unescape(text: str) -> str:
-    result = []
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            following = text[index + 1]
-            result.append("\n" if following == "n" else following)
-            index += 2
-            continue
-        result.append(char)
-        index += 1
-    return "".join(result)
+    return _ESCAPED_RE.sub(lambda match: "\n" if match.group(1) == "n" else match.group(1), text)
 
 
 def _html(french: str, english: str) -> str:
@@ -250,7 +244,13 @@ def _text(fragment: str, is_html: bool) -> tuple[str, str]:
 
 def parse(text: str) -> ParseResult:
     result = ParseResult()
-    for number, (comments, block) in enumerate(_blocks(text), start=1):
+    try:
+        blocks = _blocks(text)
+        check_count(len(blocks), maximum=MAX_QUESTIONS, what=_("blocs de questions"))
+    except UnsafeInput as error:
+        result.problems.append(ParseProblem("", str(error)))
+        return result
+    for number, (comments, block) in enumerate(blocks, start=1):
         carried = "".join(line.removeprefix(EXTENSION_COMMENT) for line in comments
                           if line.startswith(EXTENSION_COMMENT))
         metadata = " ".join(line for line in comments if not line.startswith(EXTENSION_COMMENT))
@@ -370,9 +370,11 @@ def _parse_answers(answers: str, content: dict, flags: dict, is_html: bool) -> N
     negative = False
     for index, (marker, piece) in enumerate(pieces):
         weight = None
-        weight_match = re.match(r"^\s*%(-?[0-9.]+)%", piece)
+        weight_match = re.match(r"^\s*%([^%\n]{0,40})%", piece)
         if weight_match:
-            weight = Decimal(weight_match.group(1))
+            weight = parse_decimal(
+                weight_match.group(1), field=_("réponse %(n)d, pourcentage") % {"n": index + 1}
+            )
             piece = piece[weight_match.end() :]
             weighted = weighted or weight > 0
             negative = negative or weight < 0
@@ -410,17 +412,16 @@ def _strip_feedback(piece: str) -> str:
 
 def _numeric(answer: str) -> dict:
     answer = _strip_feedback(answer.lstrip("=")).strip()
-    range_match = re.fullmatch(r"(-?[0-9.]+)\.\.(-?[0-9.]+)", answer)
-    if range_match:
-        low, high = Decimal(range_match.group(1)), Decimal(range_match.group(2))
+    field = _("réponse numérique")
+    low_text, separator, high_text = unescape(answer).partition("..")
+    if separator:
+        low = parse_decimal(low_text, field=field)
+        high = parse_decimal(high_text, field=field)
         value, tolerance = (low + high) / 2, (high - low) / 2
     else:
         value_text, _sep, tolerance_text = answer.partition(":")
-        try:
-            value = Decimal(unescape(value_text).strip())
-            tolerance = Decimal(unescape(tolerance_text).strip() or "0")
-        except Exception as error:
-            raise ValueError(_("Réponse numérique illisible : %(text)s") % {"text": answer[:40]}) from error
+        value = parse_decimal(unescape(value_text), field=field)
+        tolerance = parse_decimal(unescape(tolerance_text).strip() or "0", field=_("tolérance"))
     return {
         "value": _json_number(value),
         "tolerance": _json_number(abs(tolerance)),
@@ -432,13 +433,8 @@ def _numeric(answer: str) -> dict:
 def _open_from_feedback(feedback_html: str, content: dict, is_html: bool) -> None:
     from questions.formats.moodle import _parse_grader_info
 
-    model = re.search(r'<div class="arbitre-model-answer">(.*?)</div>', feedback_html, flags=re.S)
-    rubric = re.search(r'<ul class="arbitre-rubric">.*?</ul>', feedback_html, flags=re.S)
-    explanation_html = feedback_html
-    for match in (model, rubric):
-        if match:
-            explanation_html = explanation_html.replace(match.group(0), "")
-    grader_info = (f"<p>{model.group(1)}</p>" if model else "") + (rubric.group(0) if rubric else "")
+    explanation_html, model, rubric = split_model_answer(feedback_html)
+    grader_info = (f"<p>{model}</p>" if model is not None else "") + rubric
     content["body"] = _parse_grader_info(grader_info, Decimal(str(content["points"])))
     content["explanation_fr"], content["explanation_en"] = (
         html_to_texts(explanation_html) if is_html else (explanation_html.strip(), "")

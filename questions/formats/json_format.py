@@ -6,10 +6,13 @@ import json
 
 from django.utils.translation import gettext as _
 
-from questions.formats import BankEntry, ParseProblem, ParseResult
+from config.safe_input import UnsafeInput, check_count, dotted, load_json, shown, structure_problems
+from questions.formats import MAX_QUESTIONS, BankEntry, ParseProblem, ParseResult
 
 FORMAT_NAME = "arbitre-questions"
 FORMAT_VERSION = 1
+# question → body → rubric → criterion → text: a question is never more than 8 levels deep.
+MAX_QUESTION_DEPTH = 8
 
 
 def export(entries: list[BankEntry]) -> str:
@@ -22,7 +25,7 @@ def parse(text: str) -> ParseResult:
     """Read a bank file. Entries keep the raw question dicts (validated later, with the uid)."""
     result = ParseResult()
     try:
-        document = json.loads(text)
+        document = load_json(text)
     except json.JSONDecodeError as error:
         message = _("JSON illisible, ligne %(line)s colonne %(column)s : %(error)s") % {
             "line": error.lineno,
@@ -31,9 +34,8 @@ def parse(text: str) -> ParseResult:
         }
         result.problems.append(ParseProblem("", message))
         return result
-    except RecursionError:
-        message = _("JSON illisible : les crochets ou accolades sont imbriqués trop profondément.")
-        result.problems.append(ParseProblem("", message))
+    except UnsafeInput as error:
+        result.problems.append(ParseProblem("", str(error)))
         return result
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         result.problems.append(
@@ -59,18 +61,33 @@ def parse(text: str) -> ParseResult:
     if extra:
         result.problems.append(
             ParseProblem(
-                "", _("Champs inconnus en tête de fichier : %(keys)s.") % {"keys": ", ".join(sorted(extra))}
+                "",
+                _("Champs inconnus en tête de fichier : %(keys)s.")
+                % {"keys": ", ".join(sorted(shown(str(key)) for key in extra))},
             )
         )
     questions = document.get("questions")
     if not isinstance(questions, list):
         result.problems.append(ParseProblem("", _("« questions » doit être une liste.")))
         return result
+    try:
+        check_count(len(questions), maximum=MAX_QUESTIONS, what=_("questions"), field="questions")
+    except UnsafeInput as error:
+        result.problems.append(ParseProblem("", str(error)))
+        return result
     for index, question in enumerate(questions, start=1):
         uid = question.get("uid") if isinstance(question, dict) else None
-        label = f"#{index} ({uid})" if isinstance(uid, str) and uid else f"#{index}"
+        label = f"#{index} ({shown(uid, 120)})" if isinstance(uid, str) and uid else f"#{index}"
         if not isinstance(question, dict):
             result.problems.append(ParseProblem(label, _("Une question doit être un objet JSON.")))
+            continue
+        # Unusable numbers, invalid characters and deep nesting, each named by its field.
+        unsafe = structure_problems(question, max_depth=MAX_QUESTION_DEPTH)
+        if unsafe:
+            result.problems.extend(
+                ParseProblem(label, f"{dotted(path)} : {message}" if path else message)
+                for path, message in unsafe
+            )
             continue
         content = {key: value for key, value in question.items() if key != "uid"}
         uid = uid if isinstance(uid, str) else ""

@@ -42,12 +42,15 @@ Mapping (export, and back on import):
 from __future__ import annotations
 
 import base64
+import re
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from questions.formats import BankEntry, ParseProblem, ParseResult, extension, stable_uid
+from config.safe_input import UnsafeInput, check_count, parse_count, parse_decimal
+from questions.formats import MAX_QUESTIONS, BankEntry, ParseProblem, ParseResult, extension, stable_uid
+from questions.formats.html_text import split_rubric
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, html_to_texts, rubric_html, scenario_svg
 
 TAG_PREFIX = "arbitre-"
@@ -299,11 +302,16 @@ def _child_text(element: ET.Element, path: str, default: str = "") -> str:
     return found.text or default if found is not None and found.text is not None else default
 
 
-def _number(text: str) -> Decimal | None:
-    try:
-        return Decimal(text.strip().replace(",", "."))
-    except Exception:
-        return None
+def _number(text: str | None, field: str, default: str | None = None) -> Decimal:
+    """The number written in a field, or ``default`` when the field is blank; UnsafeInput
+    (naming the field) for anything else than a plain number: NaN, 1e200000, 1.2.3…"""
+    if default is not None and not (text or "").strip():
+        text = default
+    return parse_decimal(text or "", field=field)
+
+
+def _fraction_of(answer: ET.Element, number: int) -> Decimal:
+    return _number(answer.get("fraction"), _("réponse %(n)d, fraction") % {"n": number}, "0")
 
 
 def _json_number(value: Decimal) -> int | float:
@@ -323,6 +331,12 @@ def parse(text: str) -> ParseResult:
         result.problems.append(
             ParseProblem("", _("Ce n'est pas un fichier Moodle XML (élément racine <quiz> attendu)."))
         )
+        return result
+    questions = [question for question in quiz.findall("question") if question.get("type") != "category"]
+    try:
+        check_count(len(questions), maximum=MAX_QUESTIONS, what=_("questions"), field="<question>")
+    except UnsafeInput as error:
+        result.problems.append(ParseProblem("", str(error)))
         return result
     number = 0
     for question in quiz.findall("question"):
@@ -369,12 +383,15 @@ def read_tags(values: list[str], content: dict) -> dict:
         key, _sep, argument = value[len(TAG_PREFIX) :].partition(":")
         if key == "unit":
             units.append(argument)
-        elif key == "difficulty" and argument.isdigit():
-            content["difficulty"] = int(argument)
+        elif key == "difficulty":
+            # Checked (1, 2 or 3) with the rest of the content; here only read safely.
+            content["difficulty"] = parse_count(argument, field=value[:40], maximum=1000)
         elif key == "points":
-            points = _number(argument)
-            if points is None or points <= 0:
-                raise ValueError(_("Points illisibles : %(value)s") % {"value": argument})
+            points = _number(argument, f"{TAG_PREFIX}points")
+            if points <= 0:
+                raise UnsafeInput(
+                    _("Points illisibles : %(value)s") % {"value": argument[:40]}, f"{TAG_PREFIX}points"
+                )
             content["points"] = _json_number(points)
         elif key == "cite":
             edition, _sep, article = argument.partition(":")
@@ -402,13 +419,12 @@ def _ruling_from_options(content: dict, flags: dict) -> dict | None:
     described = {}
     for argument in flags.get("options", []):
         parts = argument.split(":")
-        if len(parts) in (4, 5) and parts[0].isdigit() and parts[1] in ("decision", "sanction"):
+        if (len(parts) in (4, 5) and re.fullmatch(r"[0-9]{1,4}", parts[0])
+                and parts[1] in ("decision", "sanction")):
             described[int(parts[0])] = [*parts, ""][1:5]
     if len(points) != 2 or sorted(described) != list(range(1, len(options) + 1)):
         return None
-    decision_points, sanction_points = (_number(value) for value in points)
-    if decision_points is None or sanction_points is None:
-        return None
+    decision_points, sanction_points = (_number(value, f"{TAG_PREFIX}ruling") for value in points)
     part_points = {"decision": decision_points, "sanction": sanction_points}
     body: dict = {"decisions": [], "sanctions": []}
     for index, option in enumerate(options, start=1):
@@ -457,7 +473,7 @@ def apply_flags(content: dict, flags: dict) -> None:
 def _parse_question(question: ET.Element, moodle_type: str, name: str) -> BankEntry:
     stem_fr, stem_en = html_to_texts(_child_text(question, "questiontext/text"))
     explanation_fr, explanation_en = html_to_texts(_child_text(question, "generalfeedback/text"))
-    points = _number(_child_text(question, "defaultgrade", "1")) or Decimal(1)
+    points = _number(_child_text(question, "defaultgrade"), "defaultgrade", "1")
     content: dict = {
         "type": "",
         "units": [],
@@ -484,18 +500,23 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str) -> BankEn
         if true_answer is None:
             raise ValueError(_("Question vrai/faux sans réponse « true »."))
         content["type"] = "truefalse"
-        content["body"] = {"answer": (_number(true_answer.get("fraction", "0")) or 0) > 0}
+        content["body"] = {"answer": _fraction_of(true_answer, answers.index(true_answer) + 1) > 0}
     elif moodle_type == "numerical":
-        correct = [a for a in answers if (_number(a.get("fraction", "0")) or 0) >= 100]
+        fractions = [_fraction_of(answer, index) for index, answer in enumerate(answers, start=1)]
+        correct = [index for index, fraction in enumerate(fractions) if fraction >= 100]
         if len(correct) != 1:
             raise ValueError(_("Une question numérique doit avoir exactement une réponse à 100 %."))
-        value = _number(_child_text(correct[0], "text"))
-        tolerance = _number(_child_text(correct[0], "tolerance", "0")) or Decimal(0)
-        if value is None:
-            raise ValueError(_("La réponse d'une question numérique n'est pas un nombre."))
+        answer_field = _("réponse %(n)d") % {"n": correct[0] + 1}
+        value = _number(_child_text(answers[correct[0]], "text"), answer_field)
+        tolerance = _number(
+            _child_text(answers[correct[0]], "tolerance"), f"{answer_field}, tolerance", "0"
+        )
         unit = ""
-        for unit_element in question.findall("units/unit"):
-            if (_number(_child_text(unit_element, "multiplier", "1")) or 0) == 1:
+        for index, unit_element in enumerate(question.findall("units/unit"), start=1):
+            multiplier = _number(
+                _child_text(unit_element, "multiplier"), _("unité %(n)d, multiplier") % {"n": index}, "1"
+            )
+            if multiplier == 1:
                 unit = _child_text(unit_element, "unit_name").strip()
                 break
         content["type"] = "numeric"
@@ -507,9 +528,9 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str) -> BankEn
         }
     elif moodle_type == "shortanswer":
         accepted = [
-            _child_text(a, "text").strip()
-            for a in answers
-            if (_number(a.get("fraction", "0")) or 0) >= 100 and _child_text(a, "text").strip()
+            _child_text(answer, "text").strip()
+            for index, answer in enumerate(answers, start=1)
+            if _fraction_of(answer, index) >= 100 and _child_text(answer, "text").strip()
         ]
         if not accepted:
             raise ValueError(_("Une réponse courte doit avoir au moins une réponse à 100 %."))
@@ -543,9 +564,7 @@ def _parse_multichoice(question: ET.Element, answers: list[ET.Element], content:
     for index, answer in enumerate(answers):
         text_fr, text_en = html_to_texts(_child_text(answer, "text"))
         feedback_fr, feedback_en = html_to_texts(_child_text(answer, "feedback/text"))
-        fraction = _number(answer.get("fraction", "0"))
-        if fraction is None:
-            raise ValueError(_("Fraction illisible pour la réponse %(n)d.") % {"n": index + 1})
+        fraction = _fraction_of(answer, index + 1)
         fractions.append(fraction)
         key = keys[index] if index < len(keys) else f"o{index + 1}"
         options.append(
@@ -571,21 +590,18 @@ def _parse_multichoice(question: ET.Element, answers: list[ET.Element], content:
 
 
 def _parse_grader_info(grader_info: str, points: Decimal) -> dict:
-    import re
-
+    model_html, items = split_rubric(grader_info)
     rubric = []
-    for points_text, item_html in re.findall(
-        r'<li data-points="([0-9.]+)">(.*?)</li>', grader_info, flags=re.S
-    ):
+    for index, (points_text, item_html) in enumerate(items, start=1):
         criterion_fr, criterion_en = html_to_texts(item_html)
+        criterion_points = _number(points_text, _("graderinfo, critère %(n)d (data-points)") % {"n": index})
         rubric.append(
             {
                 "criterion_fr": criterion_fr,
                 "criterion_en": criterion_en,
-                "points": _json_number(Decimal(points_text)),
+                "points": _json_number(criterion_points),
             }
         )
-    model_html = re.sub(r'<ul class="arbitre-rubric">.*?</ul>', "", grader_info, flags=re.S)
     model_fr, model_en = html_to_texts(model_html)
     if not rubric:
         # A Moodle essay has no rubric: one criterion, "matches the model answer", worth all the points.

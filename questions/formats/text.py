@@ -9,12 +9,13 @@ class="multilang">…</span>`` (what Moodle's multi-language content filter read
 from __future__ import annotations
 
 import html
-import re
-from html.parser import HTMLParser
 
-# Marks the parts of an exported question text that are not part of the stem (diagram, moves),
-# so that importing our own export gives the stem back.
-SCENARIO_CLASS = "arbitre-scenario"
+# Reading HTML back (linear in its size) lives in html_text; re-exported for the format modules.
+from questions.formats.html_text import SCENARIO_CLASS, html_to_texts
+
+__all__ = [
+    "SCENARIO_CLASS", "bilingual_html", "html_to_texts", "rubric_html", "scenario_board", "text_to_html",
+]
 
 
 def text_to_html(text: str) -> str:
@@ -34,87 +35,6 @@ def bilingual_html(french: str, english: str) -> str:
     )
 
 
-class _TextExtractor(HTMLParser):
-    """Collects the text of an HTML fragment per language (multilang spans), skipping our
-    scenario blocks, scripts and styles."""
-
-    BLOCKS = {
-        "p",
-        "div",
-        "li",
-        "ul",
-        "ol",
-        "table",
-        "tr",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "pre",
-        "figure",
-    }
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: dict[str, list[str]] = {"": [], "fr": [], "en": []}
-        self.stack: list[tuple[str, str | None, bool]] = []  # tag, language, skipped
-
-    @property
-    def language(self) -> str:
-        for _tag, language, _skip in reversed(self.stack):
-            if language:
-                return language
-        return ""
-
-    @property
-    def skipping(self) -> bool:
-        return any(skip for _tag, _language, skip in self.stack)
-
-    def _write(self, text: str) -> None:
-        if self.skipping:
-            return
-        language = self.language
-        if language:
-            self.parts.setdefault(language, []).append(text)
-        else:
-            for key in self.parts:
-                self.parts[key].append(text)
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        attributes = dict(attrs)
-        classes = (attributes.get("class") or "").split()
-        if tag in ("br",):
-            self._write("\n")
-            return
-        if tag in ("img", "hr", "input"):
-            return
-        language = attributes.get("lang") if "multilang" in classes or tag == "lang" else None
-        skip = SCENARIO_CLASS in classes or tag in ("script", "style")
-        if tag in self.BLOCKS:
-            self._write("\n\n")
-        self.stack.append((tag, language, skip))
-
-    def handle_endtag(self, tag: str) -> None:
-        for index in range(len(self.stack) - 1, -1, -1):
-            if self.stack[index][0] == tag:
-                del self.stack[index:]
-                break
-        if tag in self.BLOCKS:
-            self._write("\n\n")
-
-    def handle_data(self, data: str) -> None:
-        self._write(re.sub(r"[ \t\r\n]+", " ", data))
-
-
-def _tidy(text: str) -> str:
-    lines = [line.strip() for line in text.replace("\xa0", " ").split("\n")]
-    text = "\n".join(lines)
-    text = re.sub(r"\n{3,}", "\n\n", text)
-    return text.strip()
-
-
 def rubric_html(rubric: list[dict]) -> str:
     """An open question's rubric as a list whose items carry their points (read back on import)."""
     items = "".join(
@@ -123,24 +43,6 @@ def rubric_html(rubric: list[dict]) -> str:
         for criterion in rubric
     )
     return f'<ul class="arbitre-rubric">{items}</ul>'
-
-
-def html_to_texts(fragment: str) -> tuple[str, str]:
-    """(French, English) plain text of an HTML fragment; English is "" without multilang spans.
-
-    Text outside any language span belongs to both; with spans, a language missing from them
-    falls back to nothing (English) or the shared text (French).
-    """
-    parser = _TextExtractor()
-    parser.feed(fragment or "")
-    parser.close()
-    has_languages = any(parser.parts.get(language) != parser.parts[""] for language in ("fr", "en"))
-    shared = _tidy("".join(parser.parts[""]))
-    if not has_languages:
-        return shared, ""
-    french = _tidy("".join(parser.parts.get("fr", [])))
-    english = _tidy("".join(parser.parts.get("en", [])))
-    return french or shared, english
 
 
 def scenario_board(scenario: dict) -> tuple[str, str | None]:

@@ -1,0 +1,200 @@
+"""Reading the HTML of imported questions back into plain text, in time linear in its size.
+
+Moodle and GIFT files carry HTML written by anyone's editor, or by no editor at all. Python's
+``html.parser`` rescans the rest of the input for some malformed tags (``<a<a<a…``), and a
+stack searched from the top for every piece of text turns thousands of unclosed ``<li>`` into
+minutes of work. This reader finds each tag with a pattern that stops at the next ``<``,
+keeps on its stack what each element inherits (language, skipped or not) and counts the open
+elements per name, so that every character is looked at a bounded number of times.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+
+# Marks the parts of an exported question text that are not part of the stem (diagram, moves),
+# so that importing our own export gives the stem back.
+SCENARIO_CLASS = "arbitre-scenario"
+RUBRIC_OPEN = '<ul class="arbitre-rubric">'
+MODEL_ANSWER_OPEN = '<div class="arbitre-model-answer">'
+
+BLOCKS = frozenset(
+    {"p", "div", "li", "ul", "ol", "table", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "figure"}
+)
+_TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)([^<>]*)>")
+_ATTRIBUTE_RE = re.compile(r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_RAW_END_RE = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style")}
+_SPACES_RE = re.compile(r"[ \t\r\n]+")
+_RUBRIC_ITEM_RE = re.compile(r'<li data-points="([^"<>]*)">')
+
+
+def _attributes(text: str) -> dict[str, str]:
+    attributes: dict[str, str] = {}
+    for match in _ATTRIBUTE_RE.finditer(text):
+        name, double, single, bare = match.groups()
+        attributes.setdefault(name.lower(), html.unescape(double or single or bare or ""))
+    return attributes
+
+
+class _TextCollector:
+    """Text per language (Moodle multilang spans), skipping scenario blocks, scripts and styles."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, list[str]] = {"": [], "fr": [], "en": []}
+        # (tag, language in force, skipped) — inherited values, so reading them is O(1).
+        self.stack: list[tuple[str, str, bool]] = []
+        self.open_tags: Counter[str] = Counter()
+
+    def write(self, text: str) -> None:
+        if self.stack and self.stack[-1][2]:
+            return
+        language = self.stack[-1][1] if self.stack else ""
+        if language:
+            self.parts.setdefault(language, []).append(text)
+        else:
+            for pieces in self.parts.values():
+                pieces.append(text)
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        if tag == "br":
+            self.write("\n")
+            return
+        if tag in ("img", "hr", "input"):
+            return
+        classes = attributes.get("class", "").split()
+        own_language = attributes.get("lang") if "multilang" in classes or tag == "lang" else None
+        inherited_language = self.stack[-1][1] if self.stack else ""
+        inherited_skip = bool(self.stack) and self.stack[-1][2]
+        skip = inherited_skip or SCENARIO_CLASS in classes or tag in ("script", "style")
+        if tag in BLOCKS:
+            self.write("\n\n")
+        self.stack.append((tag, own_language or inherited_language, skip))
+        self.open_tags[tag] += 1
+
+    def end(self, tag: str) -> None:
+        if self.open_tags[tag]:
+            # Each element is popped once at most: closing is linear over the whole text.
+            while self.stack:
+                popped = self.stack.pop()[0]
+                self.open_tags[popped] -= 1
+                if popped == tag:
+                    break
+        if tag in BLOCKS:
+            self.write("\n\n")
+
+    def data(self, text: str) -> None:
+        if text:
+            self.write(_SPACES_RE.sub(" ", html.unescape(text)))
+
+
+def _collect(fragment: str) -> _TextCollector:
+    collector = _TextCollector()
+    position, length = 0, len(fragment)
+    while position < length:
+        opening = fragment.find("<", position)
+        if opening < 0:
+            collector.data(fragment[position:])
+            break
+        collector.data(fragment[position:opening])
+        if fragment.startswith("<!--", opening):
+            closing = fragment.find("-->", opening + 4)
+            if closing < 0:
+                break  # an unclosed comment hides the rest, as in a browser
+            position = closing + 3
+            continue
+        if fragment.startswith(("<!", "<?"), opening):
+            closing = fragment.find(">", opening)
+            if closing < 0:
+                break
+            position = closing + 1
+            continue
+        match = _TAG_RE.match(fragment, opening)
+        if match is None:
+            collector.data("<")
+            position = opening + 1
+            continue
+        closing_tag, tag, attribute_text = match.group(1), match.group(2).lower(), match.group(3)
+        position = match.end()
+        if closing_tag:
+            collector.end(tag)
+            continue
+        collector.start(tag, _attributes(attribute_text))
+        if attribute_text.rstrip().endswith("/"):
+            collector.end(tag)
+        elif tag in _RAW_END_RE:
+            raw_end = _RAW_END_RE[tag].search(fragment, position)
+            if raw_end is None:
+                break
+            position = raw_end.end()
+            collector.end(tag)
+    return collector
+
+
+def _tidy(text: str) -> str:
+    lines = [line.strip() for line in text.replace("\xa0", " ").split("\n")]
+    text = "\n".join(lines)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip()
+
+
+def html_to_texts(fragment: str) -> tuple[str, str]:
+    """(French, English) plain text of an HTML fragment; English is "" without multilang spans.
+
+    Text outside any language span belongs to both; with spans, a language missing from them
+    falls back to nothing (English) or the shared text (French).
+    """
+    collector = _collect(fragment or "")
+    parts = collector.parts
+    has_languages = any(parts.get(language) != parts[""] for language in ("fr", "en"))
+    shared = _tidy("".join(parts[""]))
+    if not has_languages:
+        return shared, ""
+    french = _tidy("".join(parts.get("fr", [])))
+    english = _tidy("".join(parts.get("en", [])))
+    return french or shared, english
+
+
+def _cut(fragment: str, opening: str, closing: str) -> tuple[str, list[str]]:
+    """``fragment`` without its ``opening…closing`` spans, and the inside of each span (an
+    unclosed span runs to the end). Every search starts where the previous one ended."""
+    kept, insides = [], []
+    position = 0
+    while True:
+        start = fragment.find(opening, position)
+        if start < 0:
+            kept.append(fragment[position:])
+            break
+        kept.append(fragment[position:start])
+        inside_start = start + len(opening)
+        end = fragment.find(closing, inside_start)
+        if end < 0:
+            insides.append(fragment[inside_start:])
+            break
+        insides.append(fragment[inside_start:end])
+        position = end + len(closing)
+    return "".join(kept), insides
+
+
+def split_rubric(grader_info: str) -> tuple[str, list[tuple[str, str]]]:
+    """The HTML of a grader information without its rubric lists, and the rubric items as
+    ``(points as written, item HTML)``: the lists ``rubric_html`` writes."""
+    rest, lists = _cut(grader_info, RUBRIC_OPEN, "</ul>")
+    items = []
+    for inside in lists:
+        starts = list(_RUBRIC_ITEM_RE.finditer(inside))
+        for index, match in enumerate(starts):
+            stop = starts[index + 1].start() if index + 1 < len(starts) else len(inside)
+            end = inside.find("</li>", match.end(), stop)
+            items.append((match.group(1), inside[match.end() : stop if end < 0 else end]))
+    return rest, items
+
+
+def split_model_answer(feedback: str) -> tuple[str, str | None, str]:
+    """A GIFT general feedback of an open question: (explanation HTML, model answer HTML or
+    None, rubric list HTML or "")."""
+    rest, models = _cut(feedback, MODEL_ANSWER_OPEN, "</div>")
+    rest, rubrics = _cut(rest, RUBRIC_OPEN, "</ul>")
+    rubric = "".join(f"{RUBRIC_OPEN}{inside}</ul>" for inside in rubrics)
+    return rest, (models[0] if models else None), rubric
