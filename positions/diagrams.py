@@ -102,6 +102,30 @@ def _parse_colour(value: str, field: str, palette: dict[str, str], default: str)
     return value
 
 
+def _parse_last_move(value: str) -> str:
+    """The last move as four UCI characters: two different squares, and a promotion letter
+    (q, r, b, n) only when one is written. A move that stays on its square ("a1a1") is not a
+    move: python-chess cannot draw it, and it is refused here rather than at rendering."""
+    value = value.strip().lower()
+    if (
+        len(value) not in (4, 5)
+        or value[:2] not in chess.SQUARE_NAMES
+        or value[2:4] not in chess.SQUARE_NAMES
+        or (len(value) == 5 and value[4] not in "qrbn")
+    ):
+        raise DiagramError(
+            "last_move",
+            _("Dernier coup « %(value)s » : écrivez-le en UCI, par exemple e2e4.") % {"value": value[:10]},
+        )
+    if value[:2] == value[2:4]:
+        raise DiagramError(
+            "last_move",
+            _("Dernier coup « %(value)s » : la case de départ et la case d'arrivée doivent être différentes.")
+            % {"value": value[:10]},
+        )
+    return value[:4]
+
+
 def _split(items) -> list[str]:
     if items is None:
         return []
@@ -174,18 +198,7 @@ def make_spec(
         }.items()
     )
     if last_move:
-        last_move = last_move.strip().lower()
-        if (
-            len(last_move) not in (4, 5)
-            or last_move[:2] not in chess.SQUARE_NAMES
-            or last_move[2:4] not in (chess.SQUARE_NAMES)
-        ):
-            raise DiagramError(
-                "last_move",
-                _("Dernier coup « %(value)s » : écrivez-le en UCI, par exemple e2e4.")
-                % {"value": last_move[:10]},
-            )
-        last_move = last_move[:4]
+        last_move = _parse_last_move(last_move)
     try:
         size = int(size)
     except (TypeError, ValueError):

@@ -144,3 +144,24 @@ def test_the_diagram_route_draws_the_position_left_by_an_illegal_move(db):
 
     response = Client().get("/positions/diagram.svg", {"fen": EXPOSED, "last_move": "e3d4"})
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("last_move", ["a1a1", "e2e2", "a1a1q", "E2E2"])
+def test_the_diagram_route_refuses_a_last_move_that_stays_on_its_square(db, last_move):
+    from django.test import Client
+
+    response = Client().get("/positions/diagram.svg", {"fen": FEN, "last_move": last_move})
+    assert response.status_code == 400
+    assert "case de départ et la case d'arrivée doivent être différentes" in response.content.decode()
+
+
+def test_the_diagram_route_refuses_an_unknown_promotion_letter(db):
+    from django.test import Client
+
+    response = Client().get("/positions/diagram.svg", {"fen": FEN, "last_move": "e7e8k"})
+    assert response.status_code == 400
+
+
+def test_the_chessboard_tag_shows_an_error_for_a_last_move_that_stays_on_its_square():
+    html = render("{% chessboard fen last_move='a1a1' %}", fen=FEN)
+    assert "Diagramme impossible" in html
