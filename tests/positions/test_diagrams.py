@@ -165,3 +165,20 @@ def test_the_diagram_route_refuses_an_unknown_promotion_letter(db):
 def test_the_chessboard_tag_shows_an_error_for_a_last_move_that_stays_on_its_square():
     html = render("{% chessboard fen last_move='a1a1' %}", fen=FEN)
     assert "Diagramme impossible" in html
+
+
+ARROW_ON_KING = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_arrows_are_drawn_after_every_piece_so_no_king_covers_them():
+    svg = diagram_svg(ARROW_ON_KING, arrows=["e1e8:green"])
+    assert svg.rindex("<use ") < svg.index('class="arrow-outline"') < svg.index('class="arrow"')
+
+
+@pytest.mark.parametrize("colour", ["green", "red", "yellow", "blue"])
+def test_arrows_are_opaque_enough_to_show_over_a_black_king(colour):
+    import re
+
+    svg = diagram_svg(ARROW_ON_KING, arrows=[f"e1e8:{colour}"])
+    opacities = [float(value) for value in re.findall(r'opacity="([0-9.]+)" [^>]*class="arrow"', svg)]
+    assert opacities and min(opacities) >= 0.8
