@@ -9,6 +9,7 @@ no script and no external reference, so it can be inlined under a strict CSP, se
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import urlencode
@@ -21,12 +22,15 @@ from django.utils.translation import ngettext, pgettext
 
 from positions.validation import king_in_check_illegally, validate_fen
 
+# Arrows are drawn above the pieces, nearly opaque and outlined in white (see _outline_marks):
+# half-transparent arrows vanished into the dark men they cross or point at (a black king).
 ARROW_COLOURS = {
-    "green": "#15781B80",
-    "red": "#882020B3",
-    "yellow": "#e68f00B3",
-    "blue": "#00308880",
+    "green": "#15781BCC",
+    "red": "#882020CC",
+    "yellow": "#e68f00CC",
+    "blue": "#003088CC",
 }
+_MARK = re.compile(r'<(line|polygon|circle) [^>]*class="(?:arrow|circle)"[^>]*/>')
 SQUARE_COLOURS = {
     "yellow": "#f7ec5a99",
     "green": "#6fc26f99",
@@ -102,6 +106,30 @@ def _parse_colour(value: str, field: str, palette: dict[str, str], default: str)
     return value
 
 
+def _parse_last_move(value: str) -> str:
+    """The last move as four UCI characters: two different squares, and a promotion letter
+    (q, r, b, n) only when one is written. A move that stays on its square ("a1a1") is not a
+    move: python-chess cannot draw it, and it is refused here rather than at rendering."""
+    value = value.strip().lower()
+    if (
+        len(value) not in (4, 5)
+        or value[:2] not in chess.SQUARE_NAMES
+        or value[2:4] not in chess.SQUARE_NAMES
+        or (len(value) == 5 and value[4] not in "qrbn")
+    ):
+        raise DiagramError(
+            "last_move",
+            _("Dernier coup « %(value)s » : écrivez-le en UCI, par exemple e2e4.") % {"value": value[:10]},
+        )
+    if value[:2] == value[2:4]:
+        raise DiagramError(
+            "last_move",
+            _("Dernier coup « %(value)s » : la case de départ et la case d'arrivée doivent être différentes.")
+            % {"value": value[:10]},
+        )
+    return value[:4]
+
+
 def _split(items) -> list[str]:
     if items is None:
         return []
@@ -174,18 +202,7 @@ def make_spec(
         }.items()
     )
     if last_move:
-        last_move = last_move.strip().lower()
-        if (
-            len(last_move) not in (4, 5)
-            or last_move[:2] not in chess.SQUARE_NAMES
-            or last_move[2:4] not in (chess.SQUARE_NAMES)
-        ):
-            raise DiagramError(
-                "last_move",
-                _("Dernier coup « %(value)s » : écrivez-le en UCI, par exemple e2e4.")
-                % {"value": last_move[:10]},
-            )
-        last_move = last_move[:4]
+        last_move = _parse_last_move(last_move)
     try:
         size = int(size)
     except (TypeError, ValueError):
@@ -245,8 +262,37 @@ def render_spec(spec: DiagramSpec) -> str:
         coordinates=spec.coordinates,
         colors=colours,
     )
+    svg = _outline_marks(str(svg))
     # python-chess writes the ASCII board into <desc>; the accessible text is ours, beside it.
     return svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)
+
+
+def _outline_marks(svg: str) -> str:
+    """Give every arrow and circle a white outline drawn just beneath it, so that a mark
+    crossing or ending on a dark man (a king, often) stays visible above it."""
+
+    def outlined(match: re.Match) -> str:
+        mark = match.group(0)
+        halo = re.sub(r' opacity="[^"]*"', "", mark)
+        if match.group(1) == "polygon":
+            halo = halo.replace(
+                "<polygon ", '<polygon stroke="#ffffff" stroke-width="4" stroke-linejoin="round" ', 1
+            )
+            halo = re.sub(r' fill="[^"]*"', ' fill="#ffffff"', halo)
+        else:
+            halo = re.sub(r' stroke="[^"]*"', ' stroke="#ffffff"', halo)
+            halo = re.sub(
+                r' stroke-width="([0-9.]+)"',
+                lambda width: f' stroke-width="{float(width.group(1)) + 4:g}"',
+                halo,
+            )
+        halo = halo.replace('class="arrow"', 'class="arrow-outline"').replace(
+            'class="circle"', 'class="circle-outline"'
+        )
+        halo = halo.replace(" />", ' opacity="0.85" />')
+        return halo + mark
+
+    return _MARK.sub(outlined, svg)
 
 
 def diagram_svg(

@@ -144,3 +144,41 @@ def test_the_diagram_route_draws_the_position_left_by_an_illegal_move(db):
 
     response = Client().get("/positions/diagram.svg", {"fen": EXPOSED, "last_move": "e3d4"})
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("last_move", ["a1a1", "e2e2", "a1a1q", "E2E2"])
+def test_the_diagram_route_refuses_a_last_move_that_stays_on_its_square(db, last_move):
+    from django.test import Client
+
+    response = Client().get("/positions/diagram.svg", {"fen": FEN, "last_move": last_move})
+    assert response.status_code == 400
+    assert "case de départ et la case d'arrivée doivent être différentes" in response.content.decode()
+
+
+def test_the_diagram_route_refuses_an_unknown_promotion_letter(db):
+    from django.test import Client
+
+    response = Client().get("/positions/diagram.svg", {"fen": FEN, "last_move": "e7e8k"})
+    assert response.status_code == 400
+
+
+def test_the_chessboard_tag_shows_an_error_for_a_last_move_that_stays_on_its_square():
+    html = render("{% chessboard fen last_move='a1a1' %}", fen=FEN)
+    assert "Diagramme impossible" in html
+
+
+ARROW_ON_KING = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_arrows_are_drawn_after_every_piece_so_no_king_covers_them():
+    svg = diagram_svg(ARROW_ON_KING, arrows=["e1e8:green"])
+    assert svg.rindex("<use ") < svg.index('class="arrow-outline"') < svg.index('class="arrow"')
+
+
+@pytest.mark.parametrize("colour", ["green", "red", "yellow", "blue"])
+def test_arrows_are_opaque_enough_to_show_over_a_black_king(colour):
+    import re
+
+    svg = diagram_svg(ARROW_ON_KING, arrows=[f"e1e8:{colour}"])
+    opacities = [float(value) for value in re.findall(r'opacity="([0-9.]+)" [^>]*class="arrow"', svg)]
+    assert opacities and min(opacities) >= 0.8
