@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from rules.api import closest_numbers
-from rules.history import article_history, related_changes
+from rules.history import ParagraphHistory, article_history, group_history, related_changes
 from rules.models import (
     Article,
     Change,
@@ -145,12 +145,24 @@ def _article_group_or_404(request: HttpRequest, edition: str, number: str) -> Ht
 @vary_on_headers("HX-Request")
 def article_history_view(request: HttpRequest, edition: str, number: str) -> HttpResponse:
     article = Article.objects.resolve(edition, number)
-    if article is None:
-        raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
-            "number": number, "edition": edition})
-    versions = article_history(article)
-    context = {"article": article, "edition": article.edition, "versions": versions,
-               "changes": related_changes(versions)}
+    if article is not None:
+        paragraphs = [ParagraphHistory(article=article, versions=article_history(article))]
+        context = {"article": article, "number": article.name, "edition": article.edition}
+    else:
+        # A group the book prints no text for (9.2): the history of each paragraph under it.
+        edition_obj = Edition.objects.filter(slug=edition).first() if Edition.is_known(edition) else None
+        normalised = normalise_number(number)
+        members = [] if edition_obj is None else list(
+            edition_obj.articles.filter(number__startswith=f"{normalised}.").select_related("edition").order_by("order")
+        )
+        if not members:
+            raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
+                "number": number, "edition": edition})
+        paragraphs = group_history(members)
+        group_url = reverse("rules:article", kwargs={"edition": edition_obj.slug, "number": normalised})
+        context = {"article": None, "number": normalised, "edition": edition_obj, "group_url": group_url}
+    versions = [version for paragraph in paragraphs for version in paragraph.versions]
+    context |= {"paragraphs": paragraphs, "grouped": article is None, "changes": related_changes(versions)}
     template = "rules/history.html#history" if request.htmx else "rules/history.html"
     return render(request, template, context)
 
