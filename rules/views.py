@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rules.answers import places_for_number, search_page
 from rules.api import closest_numbers
 from rules.history import ParagraphHistory, article_history, group_history, related_changes
 from rules.models import (
@@ -24,7 +26,7 @@ from rules.models import (
     normalise_number,
 )
 from rules.permissions import can_manage_rulebook
-from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param, resolve_number_query, search
+from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param
 from rules.services import compare_articles, edition_as_items, previous_edition
 
 SHOW_CHOICES = ("both", "fr", "en")
@@ -286,12 +288,15 @@ def search_view(request: HttpRequest) -> HttpResponse:
     if edition and not Edition.is_known(edition):
         errors.append(_("Édition inconnue : %(edition)s.") % {"edition": edition})
         edition = None
-    if query and not request.htmx:
-        permalink = resolve_number_query(query, edition=edition)
-        if permalink is not None:
-            return redirect(permalink)
-    hits = search(query, language=language, edition=edition, limit=30) if query else []
-    missing, suggestions = _missing_number(query, edition=edition)
+    places = places_for_number(query, edition=edition, language=_ui_language()) if query else []
+    if len(places) == 1 and not request.htmx:
+        return redirect(places[0].url)
+    page = search_page(query, language=language, edition=edition, places=places)
+    missing, suggestions = ("", []) if places else _missing_number(query, edition=edition)
+    other_language_url = ""
+    if page.hits_language:
+        parameters = {"q": query, "lang": page.hits_language} | ({"edition": edition} if edition else {})
+        other_language_url = f"{reverse('rules:search')}?{urlencode(parameters)}"
     context = {
         "missing_number": missing,
         "suggestions": suggestions,
@@ -299,7 +304,11 @@ def search_view(request: HttpRequest) -> HttpResponse:
         "language": language,
         "edition": edition or "",
         "editions": Edition.objects.all(),
-        "hits": hits,
+        "hits": page.hits,
+        "hits_language": page.hits_language,
+        "other_language_url": other_language_url,
+        "answers": page.answers,
+        "places": places,
         "errors": errors,
     }
     template = "rules/search.html#results" if request.htmx else "rules/search.html"
