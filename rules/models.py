@@ -203,8 +203,10 @@ class Article(models.Model):
         return [found[key] for key in self.diagram_keys if key in found]
 
     def exam_units(self) -> list[str]:
-        """The Laws are examined in the UVR (Livre, table 0.2)."""
-        return list(LAWS_EXAM_UNITS)
+        """The Laws in force are examined in the UVR (Livre, table 0.2); older editions
+        (1928, 2014…) are read for history, and no exam covers them."""
+        current = Edition.current()
+        return list(LAWS_EXAM_UNITS) if current is not None and current.pk == self.edition_id else []
 
 
 class Diagram(models.Model):
