@@ -9,6 +9,7 @@ from rules.models import (
     Edition,
     EditionUpload,
     GlossaryTerm,
+    Synonym,
 )
 
 
@@ -60,3 +61,9 @@ class ChapterAdmin(admin.ModelAdmin):
 class EditionUploadAdmin(admin.ModelAdmin):
     list_display = ["filename", "uploaded_by", "uploaded_at", "loaded_at"]
     readonly_fields = ["payload"]
+
+
+@admin.register(Synonym)
+class SynonymAdmin(admin.ModelAdmin):
+    list_display = ["key", "glossary_key", "edition", "articles"]
+    search_fields = ["key", "glossary_key"]

@@ -90,6 +90,18 @@ def article_history(article: Article) -> list[Version]:
     return versions
 
 
+@dataclass
+class ParagraphHistory:
+    article: Article
+    versions: list[Version]
+
+
+def group_history(members: list[Article]) -> list[ParagraphHistory]:
+    """The history of a group of paragraphs the book prints under no number of its own
+    (2018's 9.2 above 9.2.1 to 9.2.3): each paragraph's, in book order."""
+    return [ParagraphHistory(article=member, versions=article_history(member)) for member in members]
+
+
 def related_changes(versions: list[Version]) -> list[Change]:
     """The BAF 144 records about any of these versions."""
     condition = Q(pk__in=[])

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import Truncator
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -186,6 +187,15 @@ class Article(models.Model):
         book gives it no number (the preface, the two parts of the Laws)."""
         return self.label or self.heading or self.number
 
+    def summary(self, language: str | None = None, *, words: int = 12) -> str:
+        """What the article is about, in a line: its heading, or the first words of its
+        text (the 2018 paragraphs have no heading)."""
+        heading = in_language(self, "heading", language)
+        if heading:
+            return heading
+        text = " ".join(in_language(self, "text", language).split())
+        return Truncator(text).words(words, truncate="…")
+
     def diagrams(self) -> list[Diagram]:
         if not self.diagram_keys:
             return []
@@ -193,8 +203,10 @@ class Article(models.Model):
         return [found[key] for key in self.diagram_keys if key in found]
 
     def exam_units(self) -> list[str]:
-        """The Laws are examined in the UVR (Livre, table 0.2)."""
-        return list(LAWS_EXAM_UNITS)
+        """The Laws in force are examined in the UVR (Livre, table 0.2); older editions
+        (1928, 2014…) are read for history, and no exam covers them."""
+        current = Edition.current()
+        return list(LAWS_EXAM_UNITS) if current is not None and current.pk == self.edition_id else []
 
 
 class Diagram(models.Model):
@@ -240,6 +252,28 @@ class GlossaryTerm(models.Model):
 
     def __str__(self) -> str:
         return self.term_fr
+
+
+class Synonym(models.Model):
+    """The names people give a rule that its text may not use ("threefold", "triple
+    répétition" for 9.2), in both languages, tied to a glossary term: a search for one of
+    them shows the rule first. Hand-written in ``rules/data/synonyms.json``."""
+
+    key = models.SlugField(_("clé"), max_length=100, unique=True)
+    glossary_key = models.CharField(_("terme du glossaire"), max_length=100, blank=True)
+    names_fr = models.JSONField(_("noms courants (français)"), default=list, blank=True)
+    names_en = models.JSONField(_("noms courants (anglais)"), default=list, blank=True)
+    articles = models.JSONField(_("articles"), default=list, blank=True)
+    edition = models.CharField(_("édition"), max_length=20, blank=True)
+    order = models.PositiveIntegerField(_("ordre"), default=0)
+
+    class Meta:
+        verbose_name = _("nom courant d'une règle")
+        verbose_name_plural = _("noms courants des règles")
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.key
 
 
 class ChangeKind(models.TextChoices):
@@ -291,7 +325,8 @@ class Correspondence(models.Model):
     from_number = models.CharField(_("numéro d'origine"), max_length=30)
     to_edition = models.CharField(_("édition cible"), max_length=20)
     to_number = models.CharField(_("numéro cible"), max_length=30)
-    note = models.CharField(_("note"), max_length=300, blank=True)
+    note_fr = models.CharField(_("note (français)"), max_length=300, blank=True)
+    note_en = models.CharField(_("note (anglais)"), max_length=300, blank=True)
 
     class Meta:
         verbose_name = _("correspondance de numéros")
@@ -306,6 +341,10 @@ class Correspondence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_edition} {self.from_number} → {self.to_edition} {self.to_number}"
+
+    @property
+    def note(self) -> str:
+        return in_language(self, "note")
 
 
 class Chapter(models.Model):

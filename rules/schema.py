@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.safe_input import UnsafeInput, check_count, dotted, shown, structure_problems
 from rules.models import EDITION_SLUG_RE, NUMBER_RE, ArticleKind
@@ -102,13 +103,15 @@ def validate_articles(items: object, *, known_diagrams: set[str] | None = None) 
         missing = [field for field in ("number", "kind", "text_fr") if field not in item]
         if missing:
             errors.append(
-                _("%(label)s : champ(s) manquant(s) : %(fields)s.")
+                ngettext("%(label)s : champ manquant : %(fields)s.",
+                         "%(label)s : champs manquants : %(fields)s.", len(missing))
                 % {"label": label, "fields": ", ".join(missing)}
             )
         unknown = sorted(set(item) - set(ARTICLE_FIELDS))
         if unknown:
             errors.append(
-                _("%(label)s : champ(s) inconnu(s) : %(fields)s.")
+                ngettext("%(label)s : champ inconnu : %(fields)s.",
+                         "%(label)s : champs inconnus : %(fields)s.", len(unknown))
                 % {"label": label, "fields": ", ".join(unknown)}
             )
         if "kind" in item and item["kind"] not in ArticleKind.values:

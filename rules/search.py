@@ -28,6 +28,7 @@ from rules.models import (
     fold,
     normalise_number,
 )
+from rules.synonyms import synonym_articles
 
 _WORD = re.compile(r"[^\W_]+")
 _NUMBER_QUERY = re.compile(
@@ -265,7 +266,7 @@ def search(
     ranked = _ranked_documents(significant, any_term=False, **scope)
     if not ranked and len(significant) > 1:
         ranked = _ranked_documents(significant, any_term=True, **scope)
-    ranked = _rerank(ranked, significant, language=language)[:limit]
+    ranked = _rerank(ranked, significant, language=language, words=terms)[:limit]
     hits = [
         _hit(document, snippet=highlight(document.body, significant), score=score)
         for document, score in ranked
@@ -286,19 +287,25 @@ def glossary_articles(terms: list[str], *, language: str) -> set[tuple[str, str]
     return found
 
 
-def _rerank(ranked: list, terms: list[str], *, language: str) -> list:
-    """The articles the glossary gives for the query first, then the documents holding the
-    words as typed (not only words they begin: "adoube" before "adouber"), then the
-    database's order. bm25 alone puts a long paragraph that repeats a word (Chess960
-    castling) before the short one that defines it (3.8.2)."""
-    defining = glossary_articles(terms, language=language)
+def _defines(document: SearchDocument, defining: set[tuple[str, str]]) -> bool:
+    """Whether the document is one of ``defining`` or lies under one (9.2.1 under 9.2)."""
+    parts = document.number.split(".")
+    return any((document.edition, ".".join(parts[:size])) in defining for size in range(len(parts), 0, -1))
+
+
+def _rerank(ranked: list, terms: list[str], *, language: str, words: list[str] = ()) -> list:
+    """The articles the glossary or a common name ("triple répétition") gives for the query
+    first, then the documents holding the words as typed (not only words they begin:
+    "adoube" before "adouber"), then the database's order. bm25 alone puts a long paragraph
+    that repeats a word (Chess960 castling) before the short one that defines it (3.8.2)."""
+    defining = glossary_articles(terms, language=language) | synonym_articles(words or terms)
     whole = [re.compile(r"(?<![^\W_])" + re.escape(term) + r"(?![^\W_])") for term in terms]
 
     def key(item: tuple) -> tuple:
         document, score = item
         folded = fold_in_place(document.body)
         return (
-            (document.edition, document.number) not in defining,
+            not _defines(document, defining),
             -sum(1 for pattern in whole if pattern.search(folded)),
             -score,
         )

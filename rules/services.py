@@ -31,8 +31,10 @@ from rules.models import (
     SearchDocument,
     SearchDocumentKind,
     Section,
+    Synonym,
 )
 from rules.signals import articles_changed
+from rules.synonyms import forget_synonyms
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -318,6 +320,7 @@ def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
          _change_row),
         ("correspondence.json", "correspondence", Correspondence,
          ("from_edition", "from_number", "to_edition", "to_number"), _correspondence_row),
+        ("synonyms.json", "synonyms", Synonym, ("key",), _synonym_row),
     )
     for filename, label, model, key, to_row in simple:
         items = _read(data_dir, filename)
@@ -329,6 +332,8 @@ def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
         except (KeyError, TypeError, AttributeError) as error:
             raise RulebookDataError([f"{filename}: malformed item ({error!r})"]) from error
         problems = _check_unique(filename, rows, key) + _check_numbers(filename, rows)
+        if model is Synonym:
+            problems += _check_glossary_keys(filename, rows)
         if problems:
             raise RulebookDataError(problems)
         report.counts[label] = sync_rows(model, rows=rows, key=key, existing=model.objects.all())
@@ -340,6 +345,7 @@ def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
         report.counts["chapters"], report.counts["sections"] = _sync_livre(livre)
         report.counts["search (Livre)"] = index_sections()
     report.counts["search (articles)"] = index_editions(editions.values())
+    forget_synonyms()
     if report.changed:
         tidy_search_index()
     return report
@@ -399,13 +405,36 @@ def _change_row(item: dict, order: int) -> dict:
     }
 
 
+def _synonym_row(item: dict, order: int) -> dict:
+    return {
+        "key": item["key"],
+        "glossary_key": item.get("glossary", ""),
+        "names_fr": list(item.get("names_fr", [])),
+        "names_en": list(item.get("names_en", [])),
+        "articles": list(item.get("articles", [])),
+        "edition": item.get("edition", ""),
+        "order": order,
+    }
+
+
+def _check_glossary_keys(name: str, rows: list[dict]) -> list[str]:
+    """A common name is tied to a glossary term that exists (the glossary is loaded first)."""
+    known = set(GlossaryTerm.objects.values_list("key", flat=True))
+    return [
+        f"{name}: item {position}: unknown glossary term {row['glossary_key']!r}"
+        for position, row in enumerate(rows, start=1)
+        if row["glossary_key"] and row["glossary_key"] not in known
+    ]
+
+
 def _correspondence_row(item: dict, order: int) -> dict:
     return {
         "from_edition": item["from_edition"],
         "from_number": item["from_number"],
         "to_edition": item["to_edition"],
         "to_number": item["to_number"],
-        "note": item.get("note", ""),
+        "note_fr": item.get("note_fr", ""),
+        "note_en": item.get("note_en", ""),
     }
 
 

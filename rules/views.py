@@ -5,13 +5,15 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from rules.answers import places_for_number, search_page
 from rules.api import closest_numbers
-from rules.history import article_history, related_changes
+from rules.history import ParagraphHistory, article_history, group_history, related_changes
 from rules.models import (
     Article,
     Change,
@@ -24,7 +26,7 @@ from rules.models import (
     normalise_number,
 )
 from rules.permissions import can_manage_rulebook
-from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param, resolve_number_query, search
+from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param
 from rules.services import compare_articles, edition_as_items, previous_edition
 
 SHOW_CHOICES = ("both", "fr", "en")
@@ -145,12 +147,24 @@ def _article_group_or_404(request: HttpRequest, edition: str, number: str) -> Ht
 @vary_on_headers("HX-Request")
 def article_history_view(request: HttpRequest, edition: str, number: str) -> HttpResponse:
     article = Article.objects.resolve(edition, number)
-    if article is None:
-        raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
-            "number": number, "edition": edition})
-    versions = article_history(article)
-    context = {"article": article, "edition": article.edition, "versions": versions,
-               "changes": related_changes(versions)}
+    if article is not None:
+        paragraphs = [ParagraphHistory(article=article, versions=article_history(article))]
+        context = {"article": article, "number": article.name, "edition": article.edition}
+    else:
+        # A group the book prints no text for (9.2): the history of each paragraph under it.
+        edition_obj = Edition.objects.filter(slug=edition).first() if Edition.is_known(edition) else None
+        normalised = normalise_number(number)
+        members = [] if edition_obj is None else list(
+            edition_obj.articles.filter(number__startswith=f"{normalised}.").select_related("edition").order_by("order")
+        )
+        if not members:
+            raise Http404(_("Pas d'article %(number)s dans l'édition %(edition)s.") % {
+                "number": number, "edition": edition})
+        paragraphs = group_history(members)
+        group_url = reverse("rules:article", kwargs={"edition": edition_obj.slug, "number": normalised})
+        context = {"article": None, "number": normalised, "edition": edition_obj, "group_url": group_url}
+    versions = [version for paragraph in paragraphs for version in paragraph.versions]
+    context |= {"paragraphs": paragraphs, "grouped": article is None, "changes": related_changes(versions)}
     template = "rules/history.html#history" if request.htmx else "rules/history.html"
     return render(request, template, context)
 
@@ -274,12 +288,15 @@ def search_view(request: HttpRequest) -> HttpResponse:
     if edition and not Edition.is_known(edition):
         errors.append(_("Édition inconnue : %(edition)s.") % {"edition": edition})
         edition = None
-    if query and not request.htmx:
-        permalink = resolve_number_query(query, edition=edition)
-        if permalink is not None:
-            return redirect(permalink)
-    hits = search(query, language=language, edition=edition, limit=30) if query else []
-    missing, suggestions = _missing_number(query, edition=edition)
+    places = places_for_number(query, edition=edition, language=_ui_language()) if query else []
+    if len(places) == 1 and not request.htmx:
+        return redirect(places[0].url)
+    page = search_page(query, language=language, edition=edition, places=places)
+    missing, suggestions = ("", []) if places else _missing_number(query, edition=edition)
+    other_language_url = ""
+    if page.hits_language:
+        parameters = {"q": query, "lang": page.hits_language} | ({"edition": edition} if edition else {})
+        other_language_url = f"{reverse('rules:search')}?{urlencode(parameters)}"
     context = {
         "missing_number": missing,
         "suggestions": suggestions,
@@ -287,7 +304,11 @@ def search_view(request: HttpRequest) -> HttpResponse:
         "language": language,
         "edition": edition or "",
         "editions": Edition.objects.all(),
-        "hits": hits,
+        "hits": page.hits,
+        "hits_language": page.hits_language,
+        "other_language_url": other_language_url,
+        "answers": page.answers,
+        "places": places,
         "errors": errors,
     }
     template = "rules/search.html#results" if request.htmx else "rules/search.html"

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from rules.forms import EditionUploadForm
@@ -63,5 +64,23 @@ def upload_preview(request: HttpRequest, pk: int) -> HttpResponse:
         "previous": previous,
         "differences": differences,
         "counts": counts,
+        "count_summary": _count_summary(counts),
     }
     return render(request, "rules/upload_preview.html", context)
+
+
+def _count_summary(counts: dict[str, int]) -> str:
+    """ "2 articles ajoutés, aucun supprimé, 1 article modifié." Zero has words of its own:
+    French puts 0 in the singular, and a plural message the catalogue lacks falls back to
+    English's rule (plural for 0)."""
+    added, removed, changed = counts["added"], counts["removed"], counts["changed"]
+    parts = [
+        ngettext("%(count)d article ajouté", "%(count)d articles ajoutés", added) % {"count": added}
+        if added else _("aucun article ajouté"),
+        ngettext("%(count)d article supprimé", "%(count)d articles supprimés", removed) % {"count": removed}
+        if removed else _("aucun article supprimé"),
+        ngettext("%(count)d article modifié", "%(count)d articles modifiés", changed) % {"count": changed}
+        if changed else _("aucun article modifié"),
+    ]
+    summary = ", ".join(parts) + "."
+    return summary[:1].upper() + summary[1:]

@@ -22,6 +22,22 @@
     if (token) { event.detail.headers["X-CSRFToken"] = token; }
   });
 
+  // Phones: the header's menu folds behind its button (the CSS hides it while collapsed).
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest(".site-menu-toggle");
+    if (!toggle) { return; }
+    toggle.setAttribute("aria-expanded", toggle.getAttribute("aria-expanded") === "true" ? "false" : "true");
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    var toggle = document.querySelector(".site-menu-toggle[aria-expanded='true']");
+    var menu = toggle && document.getElementById(toggle.getAttribute("aria-controls"));
+    if (menu && menu.contains(document.activeElement)) {
+      toggle.setAttribute("aria-expanded", "false");
+      toggle.focus();
+    }
+  });
+
   var keyboard = false;
   // Pages updated by htmx (the bank's filters) have a newer address than the one the server
   // wrote into "next": come back to what is on screen.
