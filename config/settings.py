@@ -169,6 +169,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_FORM_FIELD = "username"
+AXES_USERNAME_CALLABLE = "accounts.lockout.normalised_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: the app is
+# reached directly and REMOTE_ADDR is the client).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 
 # Internationalisation: French first, English second; URLs are the same in both.
