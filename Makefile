@@ -18,7 +18,7 @@ DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-su
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test install system-packages python-packages build data serve lint \
+.PHONY: run dev logins test install system-packages python-packages build data serve lint \
 	test-sqlite test-postgresql bench messages clean
 
 ## Installing -------------------------------------------------------------------------
@@ -61,7 +61,19 @@ data: build
 
 ## Running ----------------------------------------------------------------------------
 
+# As in production (bin/serve): DEBUG off, hashed static files, a secret key kept in
+# var/secret_key; only the cookies go over plain HTTP, on the loopback address.
 run: data
+	@$(MAKE) --no-print-directory logins
+	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) VENV=$(VENV) bin/serve
+
+# For development: DEBUG on (tracebacks, static files straight from the apps), runserver
+# reloading the code on every change. Never expose it beyond the loopback address.
+dev: data
+	@$(MAKE) --no-print-directory logins
+	DEBUG=1 $(MANAGE) runserver $(HOST):$(PORT)
+
+logins:
 	@echo
 	@echo "Arbitre: http://$(HOST):$(PORT)/"
 	@echo "Demo logins (password: arbitre-demo):"
@@ -71,8 +83,6 @@ run: data
 	@echo "  exam staff   examens@demo.arbitre.fr"
 	@echo "  admin        admin@demo.arbitre.fr"
 	@echo
-	DEBUG=$${DEBUG:-1} $(VENV)/bin/gunicorn config.wsgi:application \
-		--bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --timeout 60
 
 ## Testing ----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -43,15 +44,29 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DEBUG = env_bool("DEBUG", default=True)
 TESTING = env_bool("ARBITRE_TESTING", default="pytest" in sys.modules)
+# Production settings served over plain HTTP on the loopback address (`make run`): the
+# only difference is that cookies are not marked Secure and HTTP is not redirected.
+INSECURE_LOOPBACK = env_bool("INSECURE_LOOPBACK")
 
 _DEV_SECRET = "dev-only-insecure-secret-key-change-me-arbitre-0123456789-abcdefghijklmnop"  # noqa: S105 (only ever used with DEBUG on)
-SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else "")
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY and env_str("SECRET_KEY_FILE"):
+    from config.secret_key import secret_key_from_file
+
+    SECRET_KEY = secret_key_from_file(Path(env_str("SECRET_KEY_FILE")))
+if not SECRET_KEY and DEBUG:
+    SECRET_KEY = _DEV_SECRET
 if not SECRET_KEY:
-    from django.core.exceptions import ImproperlyConfigured
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off (or SECRET_KEY_FILE, the file to keep a generated key in)."
+    )
 
-    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+_LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [*_LOOPBACK_HOSTS, "testserver"])
+if INSECURE_LOOPBACK and not set(ALLOWED_HOSTS) <= {*_LOOPBACK_HOSTS, "testserver"}:
+    raise ImproperlyConfigured(
+        "INSECURE_LOOPBACK serves plain HTTP: ALLOWED_HOSTS must be loopback names only."
+    )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
@@ -171,6 +186,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_FORM_FIELD = "username"
+AXES_USERNAME_CALLABLE = "accounts.lockout.normalised_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: the app is
+# reached directly and REMOTE_ADDR is the client).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 
 # Internationalisation: French first, English second; URLs are the same in both.
@@ -178,7 +198,7 @@ LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_NAME = "arbitre_language"
-LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_SECURE = not (DEBUG or INSECURE_LOOPBACK)
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
@@ -214,8 +234,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 # Security. Behind a TLS-terminating reverse proxy in production.
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+SESSION_COOKIE_SECURE = not (DEBUG or INSECURE_LOOPBACK)
+CSRF_COOKIE_SECURE = not (DEBUG or INSECURE_LOOPBACK)
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -223,8 +243,8 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
-    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not INSECURE_LOOPBACK)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if INSECURE_LOOPBACK else 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
