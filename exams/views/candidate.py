@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from exams import invigilation, permissions, records, services
 from exams.forms import ChooseCentreForm, StartCodeForm
-from exams.models import ExamSession, Registration, SessionStatus
+from exams.models import Centre, ExamSession, Registration, SessionStatus
 
 
 @require_GET
@@ -37,12 +39,21 @@ def home(request: HttpRequest) -> HttpResponse:
                 "open": session.registration_is_open(),
             }
         )
-    mine = (
-        request.user.exam_registrations.active()
-        .select_related("session", "centre")
-        .order_by("-session__date")
+    mine = request.user.exam_registrations.active().select_related("session", "centre")
+    today = timezone.localdate()
+    upcoming = mine.filter(session__date__gte=today).order_by("session__date")
+    past = mine.filter(session__date__lt=today).order_by("-session__date")
+    # Invigilators and regional directors find the centres they run on the day.
+    centres = (
+        Centre.objects.filter(
+            Q(invigilators=request.user) | Q(regional_director=request.user), session__date__gte=today
+        )
+        .select_related("session")
+        .distinct()
+        .order_by("session__date", "name")
     )
-    return render(request, "exams/home.html", {"rows": rows, "registrations": mine})
+    context = {"rows": rows, "registrations": upcoming, "past": past, "centres": centres}
+    return render(request, "exams/home.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -25,7 +25,9 @@ def test_the_demo_trainee_may_register_for_the_upcoming_session(db):
 
 def test_the_upcoming_session_has_an_online_and_a_paper_centre(db):
     load()
-    modes = set(Centre.objects.filter(session__status=SessionStatus.OPEN).values_list("delivery_mode", flat=True))
+    modes = set(
+        Centre.objects.filter(session__status=SessionStatus.OPEN).values_list("delivery_mode", flat=True)
+    )
     assert modes == {"online", "paper"}
 
 

@@ -184,3 +184,11 @@ def test_a_started_candidate_cannot_withdraw(invigilator, present, online_centre
     client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]))
     client_for(present.candidate).post(reverse("exams:withdraw", args=[present.pk]))
     assert Registration.objects.get(pk=present.pk).is_active
+
+
+def test_invigilators_find_their_centre_on_the_exams_page(invigilator, online_centre):
+    from accounts.models import Role, ensure_role_groups
+
+    invigilator.groups.add(ensure_role_groups()[Role.GRADER])
+    content = client_for(invigilator).get(reverse("exams:home")).content.decode()
+    assert reverse("exams:invigilate", args=[online_centre.pk]) in content

@@ -139,3 +139,14 @@ def test_the_start_code_form_refuses_a_wrong_code(registration, online_centre):
     )
     assert response.status_code == 422
     assert "ne correspond pas" in response.content.decode()
+
+
+def test_past_registrations_are_listed_apart(registration):
+    session = registration.session
+    session.date = datetime.date.today() - datetime.timedelta(days=3)
+    session.registration_closes_on = session.date
+    session.status = "sat"
+    session.save()
+    content = client_for(registration.candidate).get(reverse("exams:home")).content.decode()
+    assert "Sessions passées" in content
+    assert "aucune session à venir" in content
