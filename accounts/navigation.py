@@ -50,6 +50,8 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("questions", _("Banque de questions"), "questions:bank", "author_questions"),
     NavItem("positions", _("Analyse de position"), "positions:analyse", "author_questions"),
     NavItem("reviews", _("Relectures"), "questions:review_queue", "review_questions"),
+    NavItem("exams", _("Examens"), "exams:home", "practise"),
+    NavItem("exam-sessions", _("Sessions d'examen"), "exams:staff_sessions", "manage_exams"),
     NavItem("papers", _("Sujets"), "papers:index", "manage_exams"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
 ]

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_tasks",
+    "django_tasks_db",
     "accounts",
     "rules",
     "positions",
@@ -231,7 +232,16 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Arbitre <noreply@arbitre.invalid>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# Background work (convocation e-mails…) is queued in the database and run by
+# `python manage.py db_worker`; under test it runs at once, inside the request.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend"
+        if TESTING
+        else "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
+}
 
 # Security. Behind a TLS-terminating reverse proxy in production.
 SESSION_COOKIE_SECURE = not (DEBUG or INSECURE_LOOPBACK)

@@ -43,3 +43,7 @@ class Command(BaseCommand):
                 created += 1
             user.groups.add(groups[role])
         self.stdout.write(f"Demo accounts: {created} created, {len(DEMO_USERS) - created} already present.")
+        from exams import demo as exams_demo
+
+        exam_data = exams_demo.load()
+        self.stdout.write(f"Exam demo data: {', '.join(exam_data) if exam_data else 'already present'}.")

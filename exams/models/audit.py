@@ -1,0 +1,62 @@
+"""The exam office's audit log: every decision that bends or settles a candidate's fate."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        OVERRIDE = "override", _("Dérogation à l'éligibilité")
+        REGISTRATION = "registration", _("Inscription par l'équipe examens")
+        WITHDRAWAL = "withdrawal", _("Désinscription")
+        ACCOMMODATION = "accommodation", _("Aménagements")
+        EXTENSION = "extension", _("Temps supplémentaire")
+        OPENING = "opening", _("Ouverture de l'épreuve")
+        ROLL_CALL = "roll_call", _("Appel")
+        TITLE_AWARD = "title_award", _("Titre décerné")
+        UNIT_PASS = "unit_pass", _("Unité de valeur enregistrée")
+        UNLOCK = "unlock", _("Déverrouillage")
+        PUBLICATION = "publication", _("Publication")
+        STATUS = "status", _("Changement d'état de session")
+        IMPORT = "import", _("Import de stages")
+        CONVOCATIONS = "convocations", _("Envoi de convocations")
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField(_("le"), default=timezone.now, db_index=True)
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices)
+    content_type = models.ForeignKey(ContentType, on_delete=models.SET_NULL, null=True, blank=True)
+    object_id = models.CharField(max_length=64, blank=True)
+    target = GenericForeignKey("content_type", "object_id")
+    object_repr = models.CharField(_("objet"), max_length=200, blank=True)
+    session = models.ForeignKey(
+        "exams.ExamSession",
+        verbose_name=_("session"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+    )
+    reason = models.TextField(_("motif"), blank=True)
+    details = models.JSONField(_("détails"), default=dict, blank=True, encoder=DjangoJSONEncoder)
+
+    class Meta:
+        verbose_name = _("entrée du journal")
+        verbose_name_plural = _("journal des examens")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"

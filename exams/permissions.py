@@ -1,0 +1,62 @@
+"""Who may do what in the exam office. Every view goes through these helpers.
+
+- Exam staff (``accounts.manage_exams``: the exam_staff and administrator roles) organise
+  sessions and centres, enter records, register anyone, override refusals, award titles,
+  read the audit log, and may invigilate any centre.
+- A centre's regional director and invigilators run that centre on the day (roll call,
+  opening, extra time); they see its candidates' names to check identities.
+- Trainees (``accounts.practise``) register themselves, see their own registrations and
+  records. A registration is fetched through its candidate: another person's id is a 404.
+- Anonymous visitors are sent to the login page by ``@login_required``.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from exams.models import Centre, Registration
+
+
+def is_exam_staff(user) -> bool:
+    return bool(user.is_authenticated and user.has_perm("accounts.manage_exams"))
+
+
+def require_exam_staff(user) -> None:
+    if not is_exam_staff(user):
+        raise PermissionDenied
+
+
+def can_practise(user) -> bool:
+    return bool(user.is_authenticated and user.has_perm("accounts.practise"))
+
+
+def require_candidate(user) -> None:
+    """Sitting exams is for people who train (every role has ``practise``)."""
+    if not can_practise(user):
+        raise PermissionDenied
+
+
+def get_own_registration(user, registration_id) -> Registration:
+    """The user's own registration; anyone else's, like a missing one, is a 404."""
+    require_candidate(user)
+    return get_object_or_404(
+        Registration.objects.select_related("session", "centre", "attempt"),
+        pk=registration_id,
+        candidate=user,
+    )
+
+
+def can_invigilate(user, centre: Centre) -> bool:
+    if is_exam_staff(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    return centre.regional_director_id == user.pk or centre.invigilators.filter(pk=user.pk).exists()
+
+
+def get_centre_to_invigilate(user, centre_id: int) -> Centre:
+    centre = get_object_or_404(Centre.objects.select_related("session", "regional_director"), pk=centre_id)
+    if not can_invigilate(user, centre):
+        raise PermissionDenied
+    return centre

@@ -1,0 +1,190 @@
+"""Exam staff pages: sessions, centres, registrations, accommodations, audit log."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.urls import reverse
+
+from exams.models import AuditEntry, Centre, ExamSession, Registration, RegistrationStatus
+from tests.conftest import client_for, make_user
+from tests.exams.conftest import days
+
+
+def session_data(**overrides):
+    data = {
+        "unit": "UVT",
+        "date": days(60).isoformat(),
+        "start_time": "14:00",
+        "duration_minutes": "",
+        "pass_mark": "60",
+        "registration_closes_on": days(30).isoformat(),
+        "status": "open",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_a_new_session_takes_the_ridna_duration_of_its_unit(exam_staff):
+    client_for(exam_staff).post(reverse("exams:staff_session_new"), session_data())
+    assert ExamSession.objects.get().duration == datetime.timedelta(hours=3)
+
+
+def test_a_session_may_be_given_another_duration(exam_staff):
+    client_for(exam_staff).post(reverse("exams:staff_session_new"), session_data(duration_minutes="90"))
+    assert ExamSession.objects.get().duration == datetime.timedelta(minutes=90)
+
+
+def test_a_session_closing_after_its_date_is_a_422(exam_staff):
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_session_new"), session_data(registration_closes_on=days(90).isoformat())
+    )
+    assert response.status_code == 422
+    assert not ExamSession.objects.exists()
+
+
+def test_changing_the_status_of_a_session_is_logged(exam_staff, session):
+    client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", status="closed"),
+    )
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.STATUS, session=session).exists()
+
+
+def test_staff_add_a_centre_with_its_director_and_invigilators(exam_staff, session, director, invigilator):
+    client_for(exam_staff).post(
+        reverse("exams:staff_centre_new", args=[session.pk]),
+        {
+            "name": "Marseille",
+            "address": "3 rue X",
+            "regional_director": director.email,
+            "invigilator_emails": invigilator.email,
+            "capacity": "12",
+            "delivery_mode": "paper",
+        },
+    )
+    centre = Centre.objects.get(name="Marseille")
+    assert centre.regional_director == director
+    assert list(centre.invigilators.all()) == [invigilator]
+
+
+def test_an_unknown_invigilator_address_is_a_422(exam_staff, session, director):
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_centre_new", args=[session.pk]),
+        {
+            "name": "Marseille",
+            "address": "3 rue X",
+            "regional_director": director.email,
+            "invigilator_emails": "nobody@example.org",
+            "capacity": "12",
+            "delivery_mode": "paper",
+        },
+    )
+    assert response.status_code == 422
+    assert "nobody@example.org" in response.content.decode()
+
+
+def test_a_centre_cannot_shrink_below_its_registrations(exam_staff, registration, online_centre, director):
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_centre_edit", args=[online_centre.pk]),
+        {
+            "name": "Rennes",
+            "address": "x",
+            "regional_director": director.email,
+            "capacity": "0",
+            "delivery_mode": "online",
+        },
+    )
+    assert response.status_code == 422
+
+
+def test_staff_register_any_user_with_an_override(exam_staff, session, online_centre):
+    someone = make_user("someone@example.org", "trainee")
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_register", args=[session.pk]),
+        {"candidate": someone.email, "centre": online_centre.pk, "override_reason": "Stage vu sur papier"},
+    )
+    registration = Registration.objects.get(candidate=someone)
+    assert response.status_code == 302
+    assert "Art. 16.1" in registration.refusal
+
+
+def test_staff_registration_without_a_reason_shows_the_refusal(exam_staff, session, online_centre):
+    someone = make_user("someone@example.org", "trainee")
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_register", args=[session.pk]),
+        {"candidate": someone.email, "centre": online_centre.pk},
+    )
+    assert response.status_code == 422
+    assert "Art. 16.1" in response.content.decode()
+
+
+def test_staff_set_accommodations_and_they_are_logged(exam_staff, registration):
+    client_for(exam_staff).post(
+        reverse("exams:staff_registration", args=[registration.pk]),
+        {"extra_time_minutes": "30", "large_print": "on", "accommodation_note": "Table près de la porte"},
+    )
+    registration.refresh_from_db()
+    assert (registration.extra_time_minutes, registration.large_print) == (30, True)
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.ACCOMMODATION).exists()
+
+
+def test_an_absurd_extra_time_is_a_422(exam_staff, registration):
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_registration", args=[registration.pk]), {"extra_time_minutes": "9999"}
+    )
+    assert response.status_code == 422
+
+
+def test_staff_withdraw_a_candidate(exam_staff, registration):
+    client_for(exam_staff).post(reverse("exams:staff_withdraw", args=[registration.pk]))
+    assert Registration.objects.get(pk=registration.pk).status == RegistrationStatus.WITHDRAWN
+
+
+def test_the_session_page_lists_candidates_by_anonymity_code(exam_staff, registration):
+    content = (
+        client_for(exam_staff).get(reverse("exams:staff_session", args=[registration.session_id])).content
+    )
+    assert registration.anonymity_code in content.decode()
+
+
+def test_the_audit_log_filters_by_action(exam_staff, registration, trainee):
+    from exams.audit import log_action
+
+    log_action(actor=exam_staff, action=AuditEntry.Action.OVERRIDE, target=registration, reason="raison A")
+    log_action(actor=exam_staff, action=AuditEntry.Action.EXTENSION, target=registration, reason="raison B")
+    content = (
+        client_for(exam_staff).get(reverse("exams:staff_audit"), {"action": "override"}).content.decode()
+    )
+    assert "raison A" in content
+    assert "raison B" not in content
+
+
+def test_the_audit_log_filters_by_session(exam_staff, registration, session):
+    from exams.audit import log_action
+
+    log_action(actor=exam_staff, action=AuditEntry.Action.UNLOCK, reason="dans la session", session=session)
+    log_action(actor=exam_staff, action=AuditEntry.Action.UNLOCK, reason="hors session")
+    content = (
+        client_for(exam_staff).get(reverse("exams:staff_audit"), {"session": session.pk}).content.decode()
+    )
+    assert "dans la session" in content
+    assert "hors session" not in content
+
+
+def test_an_unknown_audit_filter_is_a_422(exam_staff):
+    assert client_for(exam_staff).get(reverse("exams:staff_audit"), {"action": "nope"}).status_code == 422
+
+
+def test_log_action_records_the_object_and_details(exam_staff, registration):
+    from exams.audit import log_action
+
+    entry = log_action(
+        actor=exam_staff,
+        action=AuditEntry.Action.PUBLICATION,
+        target=registration,
+        details={"when": datetime.date(2026, 1, 2)},
+    )
+    entry.refresh_from_db()
+    assert entry.target == registration
+    assert entry.details == {"when": "2026-01-02"}
