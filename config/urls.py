@@ -15,6 +15,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("positions/", include("positions.urls")),
     path("questions/", include("questions.urls")),
+    path("delivery/", include("delivery.urls")),
     path("api/", include("config.api_urls")),
     path("admin/", admin.site.urls),
 ]
