@@ -5,15 +5,19 @@
 - Previewing a paper as a candidate sees it: exam staff (``manage_exams``) and authors
   (``author_questions``).
 - Starting a practice paper: anyone who may practise (``practise``).
+- The rulebook (pages and API) is closed to a candidate sitting a closed-book exam
+  (``in_closed_book_exam``, applied by ``delivery.middleware.ClosedBookMiddleware``).
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
-from delivery.models import Attempt, Paper, Purpose
+from delivery.models import Attempt, AttemptStatus, Paper, Purpose
+from delivery.services import grace_period
 
 
 def get_attempt_for_candidate(user, attempt_id) -> Attempt:
@@ -49,3 +53,13 @@ def get_practice_paper(user, paper_id: int) -> Paper:
     if paper is None:
         raise Http404
     return paper
+
+
+def in_closed_book_exam(user, now=None) -> bool:
+    """Whether the user is sitting an exam whose paper does not allow the rulebook."""
+    now = now or timezone.now()
+    return Attempt.objects.filter(
+        Q(deadline__isnull=True) | Q(deadline__gt=now - grace_period()),
+        candidate_id=user.pk, status=AttemptStatus.IN_PROGRESS,
+        paper__purpose=Purpose.EXAM, paper__open_book=False,
+    ).exists()
