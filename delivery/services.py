@@ -167,6 +167,19 @@ def extend_attempt(*, attempt: Attempt, minutes: int, reason: str, actor) -> Att
     return locked
 
 
+def extend_attempts(*, attempts, minutes: int, reason: str, actor) -> int:
+    """The same extension for several attempts (an incident in a whole centre); those already
+    handed in are left alone. Returns how many were extended."""
+    extended = 0
+    for attempt in attempts:
+        try:
+            extend_attempt(attempt=attempt, minutes=minutes, reason=reason, actor=actor)
+        except AttemptClosed:
+            continue
+        extended += 1
+    return extended
+
+
 def submit_attempt(*, attempt: Attempt, actor=None, automatically: bool = False,
                    now: datetime | None = None) -> Attempt:
     """Close the attempt with what was saved, then grade what can be graded automatically."""

@@ -11,5 +11,6 @@ urlpatterns = [
     path("<uuid:attempt_id>/", attempt.attempt_page, name="attempt"),
     path("<uuid:attempt_id>/save/", attempt.save, name="save"),
     path("<uuid:attempt_id>/check/", attempt.check, name="check"),
+    path("<uuid:attempt_id>/clock/", attempt.clock, name="clock"),
     path("<uuid:attempt_id>/submit/", attempt.submit, name="submit"),
 ]

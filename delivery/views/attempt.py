@@ -191,6 +191,17 @@ def check(request: HttpRequest, attempt_id) -> HttpResponse:
     return _back_to_question(attempt, result.response.item_id)
 
 
+@require_GET
+@login_required
+@never_cache
+def clock(request: HttpRequest, attempt_id) -> JsonResponse:
+    """The time left, for the page to follow an extension granted while nothing is saved."""
+    attempt = permissions.get_attempt_for_candidate(request.user, attempt_id)
+    now = timezone.now()
+    attempt = services.close_if_overdue(attempt=attempt, now=now)
+    return JsonResponse({"open": attempt.is_open, "remaining": attempt.remaining_seconds(now)})
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 @never_cache

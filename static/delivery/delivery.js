@@ -113,10 +113,12 @@
     statusLine.setAttribute("data-state", state);
   }
 
-  function refreshGlobal(lastSavedAt) {
-    if (closing) { return; }
+  var lastSaved = "";
+  function refreshGlobal(savedAt) {
+    if (savedAt) { lastSaved = savedAt; }
+    if (closing || (statusLine && statusLine.getAttribute("data-state") === "offline" && retryTimer)) { return; }
     if (pendingItems().length === 0) {
-      setGlobal(lastSavedAt ? message("saved") + " " + lastSavedAt : message("all-saved"), "saved");
+      setGlobal(lastSaved ? message("saved") + " " + lastSaved : message("all-saved"), "saved");
     } else if (!navigator.onLine || retryTimer) {
       setGlobal(message("offline"), "offline");
     } else {
@@ -155,6 +157,13 @@
       credentials: "same-origin",
       headers: { "Accept": "application/json", "X-CSRFToken": csrfToken() },
     }).then(function (response) {
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      if (response.redirected || !json) {
+        // The login page (session expired) or a proxy's page: nothing was saved.
+        delete inFlight[item];
+        offline(item, response.redirected || response.status === 403 ? "login" : "pending");
+        return null;
+      }
       return response.json().catch(function () { return {}; }).then(function (data) {
         delete inFlight[item];
         acknowledge(item, entry, response.status, data);
@@ -167,7 +176,7 @@
 
   function acknowledge(item, entry, status, data) {
     var current = read("item-" + item);
-    if (status === 200) {
+    if (status === 200 && (data.status === "saved" || data.status === "stale")) {
       retryDelay = 1000;
       // Only what was sent is acknowledged: a newer answer given meanwhile is sent next.
       if (current && current.sequence <= entry.sequence) { remove("item-" + item); }
@@ -194,13 +203,13 @@
     }
   }
 
-  function offline(item) {
+  function offline(item, reason) {
     setStatus(item, message("pending"), "offline");
     if (!retryTimer) {
       retryTimer = window.setTimeout(function () { retryTimer = null; flush(); }, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 30000);
     }
-    setGlobal(message("offline"), "offline");
+    setGlobal(message(reason === "login" ? "login" : "offline"), "offline");
   }
 
   function flush() {
@@ -264,7 +273,12 @@
     if (target && target.classList.contains("dl-question")) { target.focus(); }
   });
 
-  window.addEventListener("online", function () { retryDelay = 1000; flush(); });
+  window.addEventListener("online", function () {
+    retryDelay = 1000;
+    window.clearTimeout(retryTimer);
+    retryTimer = null;
+    flush();
+  });
   window.addEventListener("offline", function () { setGlobal(message("offline"), "offline"); });
   // Another tab saved or queued something: keep the global status honest.
   window.addEventListener("storage", function (event) {
@@ -305,6 +319,23 @@
   if (countdown && root.dataset.remaining !== undefined && !root.dataset.timeUp) {
     syncClock(Number(root.dataset.remaining));
     tick();
+    // An invigilator may add time while the candidate saves nothing: ask now and then.
+    window.setInterval(askClock, 30000);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { askClock(); } });
+  }
+  function askClock() {
+    if (closing || !navigator.onLine) { return; }
+    fetch(root.dataset.clockUrl, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data) { return; }
+        if (!data.open) { closing = true; flushThen(function () { window.location.reload(); }); return; }
+        if (typeof data.remaining === "number") {
+          var before = Math.ceil((endsAt - performance.now()) / 1000);
+          syncClock(data.remaining);
+          if (data.remaining > before + 30) { announce.textContent = message("extended"); }
+        }
+      }, function () { /* offline: the next save or ask will tell */ });
   }
 
   // --- On load: the server's answers, then any newer one this browser had not sent ----------
@@ -321,5 +352,5 @@
     markNavigator(item, describe(entry.fields));
     setStatus(item, message("saving"), "saving");
   });
-  if (pendingItems().length) { flush(); }
+  if (pendingItems().length) { flush(); } else if (!root.dataset.timeUp) { setGlobal(message("all-saved"), "saved"); }
 }());

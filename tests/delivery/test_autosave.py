@@ -135,3 +135,22 @@ def test_it_answers_405_to_a_get(attempt, trainee):
 def test_papers_are_left_untouched_by_a_refused_save(attempt, trainee):
     save(trainee, attempt, {"item": "", "sequence": 1}, **JSON)
     assert Paper.objects.count() == 1
+
+
+def test_the_clock_follows_an_extension(attempt, trainee, exam_staff):
+    services.extend_attempt(attempt=attempt, minutes=15, reason="Panne de courant", actor=exam_staff)
+    data = client_for(trainee).get(reverse("delivery:clock", args=[attempt.pk])).json()
+    assert data["open"] is True and data["remaining"] > 3600 + 14 * 60
+
+
+def test_the_clock_says_when_the_attempt_is_closed(attempt, trainee):
+    services.submit_attempt(attempt=attempt)
+    assert client_for(trainee).get(reverse("delivery:clock", args=[attempt.pk])).json()["open"] is False
+
+
+def test_the_clock_is_the_candidates_only(attempt, other_trainee):
+    assert client_for(other_trainee).get(reverse("delivery:clock", args=[attempt.pk])).status_code == 404
+
+
+def test_the_clock_answers_405_to_a_post(attempt, trainee):
+    assert client_for(trainee).post(reverse("delivery:clock", args=[attempt.pk])).status_code == 405

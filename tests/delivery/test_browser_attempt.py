@@ -126,3 +126,25 @@ def test_a_candidate_answers_flags_moves_and_submits_with_the_keyboard_only(live
     page.locator("form.dl-summary__actions button").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".dl-result")).to_contain_text("Copie remise")
+
+
+def test_two_tabs_both_save_and_the_later_answer_wins(live_server, page: Page, exam):
+    open_attempt(page, live_server.url, exam)
+    second = page.context.new_page()
+    try:
+        second.goto(f"{live_server.url}/delivery/{exam.pk}/")
+        page.get_by_label("Jouer ce qu'il veut").check()
+        expect(page.locator("#save-status")).to_contain_text("Enregistré")
+        second.get_by_label("Abandonner").check()
+        expect(second.locator("#save-status")).to_contain_text("Enregistré")
+    finally:
+        second.close()
+    assert Response.objects.get(attempt=exam, item_id=item_pk(exam, "b-single")).answer == {"choice": "c"}
+
+
+def test_an_expired_session_keeps_the_answer_and_says_so(live_server, page: Page, exam):
+    open_attempt(page, live_server.url, exam)
+    page.context.clear_cookies()
+    page.get_by_label("Vrai").check()
+    expect(page.locator("#save-status")).to_contain_text("session a expiré")
+    assert not Response.objects.filter(attempt=exam).exists()

@@ -170,3 +170,11 @@ def test_releasing_results_dates_them_once(attempt, exam_staff):
 
 def test_an_attempt_in_progress_cannot_be_released(attempt, exam_staff):
     assert services.release_results(attempts=[attempt], actor=exam_staff) == 0
+
+
+def test_a_centre_wide_extension_skips_attempts_already_handed_in(paper, trainee, other_trainee,
+                                                                   exam_staff):
+    sitting = services.start_attempt(paper=paper, candidate=trainee)
+    done = services.submit_attempt(attempt=services.start_attempt(paper=paper, candidate=other_trainee))
+    extended = services.extend_attempts(attempts=[sitting, done], minutes=5, reason="Bruit", actor=exam_staff)
+    assert extended == 1
