@@ -47,6 +47,7 @@ class HomePanel:
 NAV_ITEMS: list[NavItem] = [
     NavItem("home", _("Accueil"), "home"),
     NavItem("rules", _("Règles du jeu"), "rules:index"),
+    NavItem("papers", _("Mes épreuves"), "delivery:papers", "practise"),
     NavItem("questions", _("Banque de questions"), "questions:bank", "author_questions"),
     NavItem("positions", _("Analyse de position"), "positions:analyse", "author_questions"),
     NavItem("reviews", _("Relectures"), "questions:review_queue", "review_questions"),

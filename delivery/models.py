@@ -145,6 +145,8 @@ class Attempt(models.Model):
     max_score = models.DecimalField(_("note maximale"), max_digits=7, decimal_places=2,
                                     null=True, blank=True)
     passed = models.BooleanField(_("reçu"), null=True, blank=True)
+    # When the correction became visible to the candidate (papers corrected "on release").
+    released_at = models.DateTimeField(_("correction publiée le"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("copie")
@@ -163,6 +165,21 @@ class Attempt(models.Model):
     def is_open(self) -> bool:
         return self.status == AttemptStatus.IN_PROGRESS
 
+    def remaining_seconds(self, now=None) -> int | None:
+        """Whole seconds left before the server's deadline (never negative); None: untimed."""
+        if self.deadline is None:
+            return None
+        left = (self.deadline - (now or timezone.now())).total_seconds()
+        return max(0, int(left))
+
+    def correction_visible(self) -> bool:
+        """Whether the candidate may see the correction of this closed attempt."""
+        if self.is_open:
+            return False
+        if self.paper.feedback == Feedback.ON_RELEASE:
+            return self.released_at is not None
+        return True
+
 
 class Response(models.Model):
     """A candidate's answer to one item, as last saved."""
@@ -178,6 +195,8 @@ class Response(models.Model):
     penalty = models.DecimalField(_("pénalité"), max_digits=6, decimal_places=2, default=Decimal(0))
     correct = models.BooleanField(_("juste"), null=True, blank=True)
     needs_hand_grading = models.BooleanField(_("à corriger à la main"), default=False)
+    # Practice with immediate feedback: once corrected, the answer can no longer change.
+    checked_at = models.DateTimeField(_("corrigée le"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("réponse")
@@ -201,6 +220,7 @@ class AttemptEvent(models.Model):
         SUBMITTED = "submitted", _("Remise")
         AUTO_SUBMITTED = "auto_submitted", _("Remise automatique à l'heure limite")
         GRADED = "graded", _("Correction")
+        RELEASED = "released", _("Correction publiée")
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("événement"), max_length=16, choices=Kind.choices)

@@ -79,7 +79,8 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
             raise UnknownItem
         response, _created = Response.objects.select_for_update().get_or_create(
             attempt=locked, item=item)
-        if sequence <= response.sequence:
+        if sequence <= response.sequence or response.checked_at is not None:
+            # Older or repeated, or already corrected (practice with immediate feedback).
             return SaveResult(response, stored=False)
         response.answer = answer
         response.sequence = sequence
@@ -87,6 +88,66 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
             response.flagged = flagged
         response.save(update_fields=["answer", "sequence", "flagged", "saved_at"])
     return SaveResult(response, stored=True)
+
+
+def server_sequence(now: datetime | None = None) -> int:
+    """A save number for a save the browser did not number (a plain form post, without
+    JavaScript): microseconds since the epoch, the scale the browser's numbers use too, so
+    the later save wins whichever way it came."""
+    return int((now or timezone.now()).timestamp() * 1_000_000)
+
+
+def close_if_overdue(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
+    """Submit the attempt with what was saved if its deadline and grace period have passed.
+
+    Called whenever an attempt is touched (page, save), so that a candidate never waits for
+    the periodic task to see that the time is up."""
+    now = now or timezone.now()
+    if attempt.is_open and attempt.deadline is not None and now > attempt.deadline + grace_period():
+        return submit_attempt(attempt=attempt, automatically=True, now=now)
+    return attempt
+
+
+def note_resumption(*, attempt: Attempt, actor, now: datetime | None = None) -> None:
+    """Log that the attempt was opened again (a reload, another tab, another device)."""
+    AttemptEvent.objects.create(attempt=attempt, kind=AttemptEvent.Kind.RESUMED, actor=actor,
+                                at=now or timezone.now())
+
+
+def check_response(*, attempt: Attempt, item_id: int, now: datetime | None = None) -> Response:
+    """Correct one answer now and freeze it (practice papers with feedback after each question)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        if not accepts_answers(locked, now):
+            raise AttemptClosed
+        item = (PaperItem.objects.select_related("version")
+                .filter(pk=item_id, paper_id=locked.paper_id).first())
+        if item is None:
+            raise UnknownItem
+        response, _created = Response.objects.select_for_update().get_or_create(attempt=locked, item=item)
+        if response.checked_at is None:
+            _score_response(locked, item, response)
+            response.checked_at = now
+            response.save(update_fields=["correct", "needs_hand_grading", "points", "penalty", "checked_at"])
+    return response
+
+
+def release_results(*, attempts, actor, now: datetime | None = None) -> int:
+    """Show the correction to the candidates of closed attempts (papers corrected "on release").
+
+    Returns how many attempts were released now; those already released keep their date."""
+    now = now or timezone.now()
+    released = 0
+    with transaction.atomic():
+        for attempt in attempts:
+            if attempt.is_open or attempt.released_at is not None:
+                continue
+            attempt.released_at = now
+            attempt.save(update_fields=["released_at"])
+            AttemptEvent.objects.create(attempt=attempt, kind=AttemptEvent.Kind.RELEASED, actor=actor, at=now)
+            released += 1
+    return released
 
 
 def extend_attempt(*, attempt: Attempt, minutes: int, reason: str, actor) -> Attempt:
@@ -104,6 +165,19 @@ def extend_attempt(*, attempt: Attempt, minutes: int, reason: str, actor) -> Att
         AttemptEvent.objects.create(attempt=locked, kind=AttemptEvent.Kind.EXTENDED, actor=actor,
                                     minutes=minutes, reason=reason)
     return locked
+
+
+def extend_attempts(*, attempts, minutes: int, reason: str, actor) -> int:
+    """The same extension for several attempts (an incident in a whole centre); those already
+    handed in are left alone. Returns how many were extended."""
+    extended = 0
+    for attempt in attempts:
+        try:
+            extend_attempt(attempt=attempt, minutes=minutes, reason=reason, actor=actor)
+        except AttemptClosed:
+            continue
+        extended += 1
+    return extended
 
 
 def submit_attempt(*, attempt: Attempt, actor=None, automatically: bool = False,
@@ -148,13 +222,17 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
                 responses[item.pk] = response
             if response.needs_hand_grading and response.points is not None:
                 continue  # already graded by hand
-            score = scoring.grade(_content_with_points(item), response.answer)
-            response.correct = score.correct
-            response.needs_hand_grading = score.needs_hand_grading
-            response.points = None if score.needs_hand_grading else score.points
-            response.penalty = score.penalty if attempt.paper.negative_marking else ZERO
+            _score_response(attempt, item, response)
             response.save(update_fields=["correct", "needs_hand_grading", "points", "penalty"])
         return _total(attempt, items, responses)
+
+
+def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
+    score = scoring.grade(_content_with_points(item), response.answer)
+    response.correct = score.correct
+    response.needs_hand_grading = score.needs_hand_grading
+    response.points = None if score.needs_hand_grading else score.points
+    response.penalty = score.penalty if attempt.paper.negative_marking else ZERO
 
 
 def grade_response_by_hand(*, response: Response, points: Decimal, actor, comment: str = "") -> Response:

@@ -47,3 +47,13 @@ class Command(BaseCommand):
 
         exam_data = exams_demo.load()
         self.stdout.write(f"Exam demo data: {', '.join(exam_data) if exam_data else 'already present'}.")
+
+        # The practice paper needs the bank: `make data` runs this again after load_questions.
+        from delivery.demo import ensure_demo_practice_paper
+
+        author = User.objects.filter(email="formateur@demo.arbitre.fr").first()
+        paper = ensure_demo_practice_paper(author=author)
+        if paper is None:
+            self.stdout.write("Demo practice paper: not yet (load_questions first, then load_demo again).")
+        else:
+            self.stdout.write(f"Demo practice paper: {paper.title} (/delivery/papers/).")

@@ -1,0 +1,65 @@
+"""Who may open what in the delivery engine. Every view goes through these helpers.
+
+- An attempt is its candidate's only: anyone else (staff included) gets 404, so that an
+  attempt's address reveals nothing. Invigilators and graders work through their own apps.
+- Previewing a paper as a candidate sees it: exam staff (``manage_exams``) and authors
+  (``author_questions``).
+- Starting a practice paper: anyone who may practise (``practise``).
+- The rulebook (pages and API) is closed to a candidate sitting a closed-book exam
+  (``in_closed_book_exam``, applied by ``delivery.middleware.ClosedBookMiddleware``).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from delivery.models import Attempt, AttemptStatus, Paper, Purpose
+from delivery.services import grace_period
+
+
+def get_attempt_for_candidate(user, attempt_id) -> Attempt:
+    attempt = Attempt.objects.select_related("paper").filter(pk=attempt_id, candidate_id=user.pk).first()
+    if attempt is None:
+        raise Http404
+    return attempt
+
+
+def can_preview(user) -> bool:
+    return bool(user.is_authenticated and (user.has_perm("accounts.manage_exams")
+                                           or user.has_perm("accounts.author_questions")))
+
+
+def require_preview(user) -> None:
+    if not can_preview(user):
+        raise PermissionDenied
+
+
+def can_practise(user) -> bool:
+    return bool(user.is_authenticated and user.has_perm("accounts.practise"))
+
+
+def open_practice_papers() -> QuerySet[Paper]:
+    """Practice papers anyone who practises may start: locked (final) ones."""
+    return Paper.objects.filter(purpose=Purpose.PRACTICE, locked_at__isnull=False).order_by("title", "pk")
+
+
+def get_practice_paper(user, paper_id: int) -> Paper:
+    if not can_practise(user):
+        raise PermissionDenied
+    paper = open_practice_papers().filter(pk=paper_id).first()
+    if paper is None:
+        raise Http404
+    return paper
+
+
+def in_closed_book_exam(user, now=None) -> bool:
+    """Whether the user is sitting an exam whose paper does not allow the rulebook."""
+    now = now or timezone.now()
+    return Attempt.objects.filter(
+        Q(deadline__isnull=True) | Q(deadline__gt=now - grace_period()),
+        candidate_id=user.pk, status=AttemptStatus.IN_PROGRESS,
+        paper__purpose=Purpose.EXAM, paper__open_book=False,
+    ).exists()

@@ -1,0 +1,119 @@
+"""What the candidate's pages show of an attempt, and how a posted answer is read back.
+
+The page is built only from ``questions.ui_services.candidate_view`` (stem, diagram, inputs):
+never from the bank's content dict, so no answer key, explanation or correct flag can reach
+it. Options follow ``services.option_order`` (the candidate's seeded order).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from delivery import services
+from delivery.models import Attempt, PaperItem, Response
+from questions import ui_services
+from questions.ui_services import CandidateQuestion
+
+MAX_TEXT = 10_000
+MAX_VALUE = 50
+
+
+class InvalidAnswer(ValueError):
+    """A posted answer that no input of the question could have produced."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One question of the candidate's page: its number in their order, and their answer."""
+
+    number: int
+    item: PaperItem
+    question: CandidateQuestion
+    answer: dict[str, Any]
+    flagged: bool
+    sequence: int
+    response: Response | None
+
+    @property
+    def answered(self) -> bool:
+        return is_answered(self.answer)
+
+    @property
+    def anchor(self) -> str:
+        return f"q-{self.number}"
+
+
+def is_answered(answer: dict[str, Any] | None) -> bool:
+    """Whether anything was answered: a choice, a true/false, a value, a text, a decision."""
+    if not answer:
+        return False
+    return any(value not in (None, "", [], {}) for value in answer.values())
+
+
+def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> CandidateQuestion:
+    question = ui_services.candidate_view(item.version, language=language, prefix=f"q{item.pk}-",
+                                          uid=f"item-{item.pk}")
+    order = services.option_order(attempt, item)
+    if question.options and order:
+        by_key = {option.key: option for option in question.options}
+        question = dataclasses.replace(question, options=[by_key[key] for key in order if key in by_key])
+    # The paper may weigh the question differently from the bank.
+    points = item.points.normalize()
+    return dataclasses.replace(question, points=int(points) if points == int(points) else float(points))
+
+
+def slots(attempt: Attempt, *, language: str) -> list[Slot]:
+    responses = {}
+    if attempt.pk and not attempt._state.adding:
+        responses = {response.item_id: response for response in attempt.responses.all()}
+    result = []
+    for number, item in enumerate(services.ordered_items(attempt), start=1):
+        response = responses.get(item.pk)
+        result.append(Slot(
+            number=number,
+            item=item,
+            question=candidate_question(attempt, item, language=language),
+            answer=response.answer if response else {},
+            flagged=bool(response and response.flagged),
+            sequence=response.sequence if response else 0,
+            response=response,
+        ))
+    return result
+
+
+def answer_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
+    """The answer posted for ``question``, checked against what its inputs can send."""
+    answer = ui_services.response_from_post(question, data)
+    kind = question.type
+    if kind in ("single", "multiple"):
+        keys = {option.key for option in question.options}
+        chosen = answer.get("choices") or [answer.get("choice")]
+        chosen = [key for key in chosen if key]
+        if not set(chosen) <= keys:
+            raise InvalidAnswer(_("Cette réponse ne fait pas partie des propositions de la question."))
+    elif kind == "truefalse":
+        if data.get(question.input_name) not in (None, "", "true", "false"):
+            raise InvalidAnswer(_("Répondez par vrai ou faux."))
+    elif kind == "numeric":
+        if len(answer["value"]) > MAX_VALUE:
+            raise InvalidAnswer(_("Cette réponse est trop longue pour un nombre."))
+    elif kind in ("short", "open"):
+        if len(answer["text"]) > MAX_TEXT:
+            raise InvalidAnswer(_("Cette réponse dépasse 10 000 caractères."))
+    elif kind == "ruling":
+        decisions = {choice.key for choice in question.decisions}
+        sanctions = {choice.key for choice in question.sanctions}
+        unknown_decision = answer["decision"] and answer["decision"] not in decisions
+        if unknown_decision or not set(answer["sanctions"]) <= sanctions:
+            raise InvalidAnswer(_("Cette décision ou cette sanction ne fait pas partie des propositions."))
+    return answer
+
+
+def summary(slot_list: list[Slot]) -> dict[str, Any]:
+    unanswered = [slot for slot in slot_list if not slot.answered]
+    flagged = [slot for slot in slot_list if slot.flagged]
+    return {"unanswered": unanswered, "flagged": flagged, "total": len(slot_list)}

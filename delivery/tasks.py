@@ -1,0 +1,17 @@
+"""Background work of the delivery engine (django-tasks): thin wrappers around services.
+
+``close_overdue_attempts_task`` is meant to be enqueued every minute (by the worker's
+scheduler, or by cron through ``manage.py close_overdue_attempts``). Attempts are also closed
+lazily when touched, so a late run only delays the results, never what the candidate sees.
+"""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from delivery import services
+
+
+@task()
+def close_overdue_attempts_task() -> int:
+    return services.close_overdue_attempts()
