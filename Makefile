@@ -19,7 +19,7 @@ DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-su
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run dev logins test install system-packages python-packages build data serve lint \
-	test-sqlite test-postgresql bench messages clean
+	test-sqlite test-postgresql bench bench-exam messages clean
 
 ## Installing -------------------------------------------------------------------------
 
@@ -121,9 +121,20 @@ bench: data
 	@mkdir -p bench/results
 	@for script in bench/bench_*.py; do \
 		[ -e "$$script" ] || { echo "no benchmark found"; exit 1; }; \
+		case "$$script" in *bench_exam_load.py) continue ;; esac; \
 		$(PY) $$script; \
 	done
 	@echo "Figures written to bench/results/"
+
+# An online exam session through the real HTTP stack (bin/serve, as `make run` serves):
+# CANDIDATES candidates on SQLite, then on PostgreSQL, then the fault run (the app server
+# killed and restarted mid-exam). Each run uses its own throw-away database.
+CANDIDATES ?= 2000
+bench-exam: build
+	@mkdir -p bench/results
+	CANDIDATES=$(CANDIDATES) DATABASE=sqlite $(PY) bench/bench_exam_load.py
+	CANDIDATES=$(CANDIDATES) DATABASE=postgresql $(PY) bench/bench_exam_load.py
+	CANDIDATES=$(CANDIDATES) DATABASE=sqlite FAULT=1 $(PY) bench/bench_exam_load.py
 
 ## Maintenance ------------------------------------------------------------------------
 

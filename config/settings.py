@@ -145,19 +145,16 @@ if DATABASE_URL:
     }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "arbitre.sqlite3",
-            "OPTIONS": {
-                # WAL lets readers and the single writer work side by side; IMMEDIATE
-                # transactions avoid "database is locked" on read-then-write upgrades.
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-            },
-        }
-    }
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "arbitre.sqlite3"}}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Whether named by DATABASE_URL or by default: WAL lets readers and the single writer
+    # work side by side; IMMEDIATE transactions avoid "database is locked" on read-then-write
+    # upgrades; a writer waits up to 20 s for the lock rather than failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHE_URL = env_str("CACHE_URL") or env_str("REDIS_URL")

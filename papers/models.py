@@ -133,29 +133,6 @@ class PaperOrigin(models.Model):
         return f"{self.paper} ← {self.blueprint}"
 
 
-class PaperUnlock(models.Model):
-    """Each unlock of a locked paper: who, when and why (kept for the exam office)."""
-
-    paper = models.ForeignKey("delivery.Paper", on_delete=models.CASCADE, related_name="unlocks")
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        related_name="+",
-    )
-    reason = models.TextField(_("motif"))
-    at = models.DateTimeField(_("le"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("déverrouillage de sujet")
-        verbose_name_plural = _("déverrouillages de sujet")
-        ordering = ["paper", "at"]
-
-    def __str__(self) -> str:
-        return f"{self.paper}: {self.reason[:40]}"
-
-
 class PaperAnalysis(models.Model):
     """The item analysis of a paper, computed after its results (see papers.analysis)."""
 

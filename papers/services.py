@@ -261,6 +261,21 @@ def unlock_paper(*, paper: Paper, actor, reason: str) -> Paper:
 
 
 def record_unlock(*, paper: Paper, actor, reason: str) -> None:
-    from papers.models import PaperUnlock
+    """Unlocks go to the exam office's one audit log, with the session the paper serves."""
+    from exams.audit import log_action
+    from exams.models import AuditEntry, ExamSession
 
-    PaperUnlock.objects.create(paper=paper, actor=actor, reason=reason)
+    log_action(actor=actor, action=AuditEntry.Action.UNLOCK, target=paper, reason=reason,
+               session=ExamSession.objects.filter(paper=paper).first(),
+               details={"items": paper.items.count()})
+
+
+def unlock_history(paper: Paper):
+    from django.contrib.contenttypes.models import ContentType
+
+    from exams.models import AuditEntry
+
+    return AuditEntry.objects.filter(
+        action=AuditEntry.Action.UNLOCK, content_type=ContentType.objects.get_for_model(Paper),
+        object_id=str(paper.pk),
+    ).select_related("actor").order_by("at")

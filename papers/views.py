@@ -193,7 +193,7 @@ def _paper_page(
         "total": sum((item.points for item in items), 0),
         "add_form": add_form or AddQuestionForm(),
         "unlock_form": unlock_form or UnlockForm(),
-        "unlocks": paper.unlocks.select_related("actor"),
+        "unlocks": services.unlock_history(paper),
         "minutes": int(paper.duration.total_seconds() // 60) if paper.duration else None,
     }
     return render(request, "papers/paper.html", context, status=status)

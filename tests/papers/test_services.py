@@ -80,7 +80,7 @@ def test_an_unlock_needs_a_reason_and_is_recorded(bank, exam_staff):
     with pytest.raises(services.CompositionError):
         services.unlock_paper(paper=paper, actor=exam_staff, reason="  ")
     services.unlock_paper(paper=paper, actor=exam_staff, reason="Coquille dans la question 1")
-    assert paper.unlocks.get().reason == "Coquille dans la question 1"
+    assert [entry.reason for entry in services.unlock_history(paper)] == ["Coquille dans la question 1"]
 
 
 def test_it_refuses_to_unlock_a_paper_candidates_have_started(bank, exam_staff, trainee):
