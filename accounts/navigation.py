@@ -54,6 +54,7 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("exams", _("Examens"), "exams:home", "practise"),
     NavItem("exam-sessions", _("Sessions d'examen"), "exams:staff_sessions", "manage_exams"),
     NavItem("papers", _("Sujets"), "papers:index", "manage_exams"),
+    NavItem("grading", _("Corrections"), "grading:queue", "grade_copies"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
 ]
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("questions/", include("questions.urls")),
     path("examens/", include("exams.urls")),
     path("papers/", include("papers.urls")),
+    path("correction/", include("grading.urls")),
     path("delivery/", include("delivery.urls")),
     path("api/", include("config.api_urls")),
     path("admin/", admin.site.urls),

@@ -27,6 +27,10 @@ class AuditEntry(models.Model):
         STATUS = "status", _("Changement d'état de session")
         IMPORT = "import", _("Import de stages")
         CONVOCATIONS = "convocations", _("Envoi de convocations")
+        # Grading and jury (app ``grading``).
+        GRADE = "grade", _("Correction d'une réponse")
+        JURY_DECISION = "jury_decision", _("Décision du jury")
+        ANONYMITY = "anonymity", _("Levée de l'anonymat")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -1,0 +1,42 @@
+"""Who may do what in grading. Every view goes through these helpers.
+
+- Graders (``accounts.grade_copies``) see only their own assignments: another grader's
+  assignment, like a missing one, is a 404. They never see candidates' names.
+- Exam staff (``accounts.manage_exams``) set up the grading, distribute copies, hold the
+  jury and publish; they see names only once the jury has lifted anonymity.
+- Candidates see their own results through their own registration (another's is a 404).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from exams.models import ExamSession
+from exams.permissions import is_exam_staff, require_exam_staff
+from grading.models import Assignment
+
+__all__ = ["get_own_assignment", "get_session_for_staff", "is_exam_staff", "is_grader", "require_grader"]
+
+
+def is_grader(user) -> bool:
+    return bool(user.is_authenticated and user.has_perm("accounts.grade_copies"))
+
+
+def require_grader(user) -> None:
+    if not is_grader(user):
+        raise PermissionDenied
+
+
+def get_own_assignment(user, assignment_id: int) -> Assignment:
+    require_grader(user)
+    return get_object_or_404(
+        Assignment.objects.select_related("response__item__version", "response__attempt", "session"),
+        pk=assignment_id,
+        grader=user,
+    )
+
+
+def get_session_for_staff(user, session_id) -> ExamSession:
+    require_exam_staff(user)
+    return get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)

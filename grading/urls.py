@@ -1,0 +1,21 @@
+from django.urls import path
+
+from grading.views import candidate, graders, jury
+
+app_name = "grading"
+
+urlpatterns = [
+    # Graders
+    path("", graders.queue, name="queue"),
+    path("copies/<int:assignment_id>/", graders.assignment, name="assignment"),
+    # Exam staff
+    path("sessions/<uuid:session_id>/", graders.setup, name="setup"),
+    path("sessions/<uuid:session_id>/repartir/", graders.distribute, name="distribute"),
+    path("sessions/<uuid:session_id>/jury/", jury.jury_page, name="jury"),
+    path("sessions/<uuid:session_id>/jury/anonymat/", jury.lift_anonymity, name="lift_anonymity"),
+    path("sessions/<uuid:session_id>/jury/copies/<uuid:registration_id>/", jury.decide, name="decide"),
+    path("sessions/<uuid:session_id>/jury/publier/", jury.publish, name="publish"),
+    path("sessions/<uuid:session_id>/resultats.csv", jury.export_csv, name="export_csv"),
+    # Candidates
+    path("resultats/<uuid:registration_id>/", candidate.corrected_copy, name="corrected_copy"),
+]
