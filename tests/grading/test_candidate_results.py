@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from grading import jury
+from tests.conftest import client_for
+from tests.grading.test_jury import settle_all
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice(distributed):
+    return distributed[0]
+
+
+def publish(session, actor, release):
+    jury.publish(session=session, actor=actor, release_corrections=release)
+
+
+def lobby(user, registration):
+    return client_for(user).get(reverse("exams:lobby", args=[registration.pk])).content.decode()
+
+
+def test_before_publication_the_lobby_says_results_are_not_published(alice, trainee):
+    assert "Résultats non publiés" in lobby(trainee, alice)
+
+
+def test_after_publication_the_lobby_shows_the_score_and_result(
+    distributed, alice, trainee, sat_session, exam_staff
+):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=False)
+    html = lobby(trainee, alice)
+    assert "Note : 4 sur 4" in html
+    assert 'data-result="passed"' in html
+
+
+def test_the_corrected_copy_is_hidden_unless_released(distributed, alice, trainee, sat_session, exam_staff):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=False)
+    response = client_for(trainee).get(reverse("grading:corrected_copy", args=[alice.pk]))
+    assert response.status_code == 404
+
+
+def test_a_released_copy_shows_answers_and_the_correction(
+    distributed, alice, trainee, sat_session, exam_staff
+):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=True)
+    response = client_for(trainee).get(reverse("grading:corrected_copy", args=[alice.pk]))
+    assert response.status_code == 200
+    assert "Article 4.3.1" in response.content.decode()
+
+
+def test_a_candidate_cannot_read_anothers_results(
+    distributed, other_candidate, alice, sat_session, exam_staff
+):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=True)
+    client = client_for(other_candidate)
+    assert client.get(reverse("grading:corrected_copy", args=[alice.pk])).status_code == 404
+    assert client.get(reverse("exams:lobby", args=[alice.pk])).status_code == 404
+
+
+def test_the_corrected_copy_is_not_published_before_the_jury(alice, trainee):
+    response = client_for(trainee).get(reverse("grading:corrected_copy", args=[alice.pk]))
+    assert response.status_code == 404
+
+
+def test_anonymous_visitors_are_sent_to_login_from_the_copy(alice):
+    assert client_for(None).get(reverse("grading:corrected_copy", args=[alice.pk])).status_code == 302
+
+
+@pytest.mark.parametrize("role", ["grader", "exam_staff"])
+def test_staff_and_graders_cannot_open_a_candidates_copy_page(role, request, alice):
+    user = request.getfixturevalue(role)
+    assert client_for(user).get(reverse("grading:corrected_copy", args=[alice.pk])).status_code == 404
+
+
+def test_the_corrected_copy_refuses_post(alice, trainee):
+    assert client_for(trainee).post(reverse("grading:corrected_copy", args=[alice.pk])).status_code == 405
