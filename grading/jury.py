@@ -214,7 +214,7 @@ def blockers(session: ExamSession, copy_rows: list[CopyRow] | None = None) -> li
     return problems
 
 
-def publish(*, session: ExamSession, actor, release_corrections: bool) -> int:
+def publish(*, session: ExamSession, actor, release_corrections: bool, notify_candidates: bool = True) -> int:
     """Publish: confirm undecided copies, record units passed, release, notify, analyse.
 
     Returns the number of candidates notified."""
@@ -259,12 +259,12 @@ def publish(*, session: ExamSession, actor, release_corrections: bool) -> int:
                 "corrections_released": release_corrections,
             },
         )
-        transaction.on_commit(lambda: _after_publication(session, graded))
+        transaction.on_commit(lambda: _after_publication(session, graded, notify_candidates))
     return len(graded)
 
 
-def _after_publication(session: ExamSession, graded: list[CopyRow]) -> None:
-    for row in graded:
+def _after_publication(session: ExamSession, graded: list[CopyRow], notify_candidates: bool) -> None:
+    for row in graded if notify_candidates else []:
         notify(row.registration, row.decision)
     if session.paper_id:
         from papers.tasks import analyse_paper_task

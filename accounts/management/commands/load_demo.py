@@ -57,3 +57,7 @@ class Command(BaseCommand):
             self.stdout.write("Demo practice paper: not yet (load_questions first, then load_demo again).")
         else:
             self.stdout.write(f"Demo practice paper: {paper.title} (/delivery/papers/).")
+        from grading import demo as grading_demo
+
+        grading_data = grading_demo.load()
+        self.stdout.write(f"Grading demo data: {', '.join(grading_data) if grading_data else 'nothing new'}.")
