@@ -40,3 +40,35 @@ def get_own_assignment(user, assignment_id: int) -> Assignment:
 def get_session_for_staff(user, session_id) -> ExamSession:
     require_exam_staff(user)
     return get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
+
+
+def get_session_for_entry(user, session_id) -> ExamSession:
+    """Typing paper copies in: the session's graders and exam staff."""
+    session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
+    if is_exam_staff(user):
+        return session
+    require_grader(user)
+    if not _is_session_grader(user, session):
+        raise PermissionDenied
+    return session
+
+
+def _is_session_grader(user, session: ExamSession) -> bool:
+    return (
+        session.grading_setup.graders.filter(pk=user.pk).exists()
+        if hasattr(session, "grading_setup")
+        else False
+    )
+
+
+def get_session_for_printing(user, session_id) -> ExamSession:
+    """The subject: exam staff, and the directors and invigilators of the session's paper centres."""
+    session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
+    if is_exam_staff(user):
+        return session
+    if not user.is_authenticated:
+        raise PermissionDenied
+    centres = session.centres.filter(delivery_mode="paper")
+    if not (centres.filter(regional_director=user).exists() or centres.filter(invigilators=user).exists()):
+        raise PermissionDenied
+    return session

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from grading.views import candidate, graders, jury
+from grading.views import candidate, graders, jury, paper
 
 app_name = "grading"
 
@@ -16,6 +16,10 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/jury/copies/<uuid:registration_id>/", jury.decide, name="decide"),
     path("sessions/<uuid:session_id>/jury/publier/", jury.publish, name="publish"),
     path("sessions/<uuid:session_id>/resultats.csv", jury.export_csv, name="export_csv"),
+    # Paper mode
+    path("sessions/<uuid:session_id>/sujet.pdf", paper.subject_pdf, name="subject_pdf"),
+    path("centres/<int:centre_id>/feuilles-de-reponses.pdf", paper.answer_sheets, name="answer_sheets"),
+    path("sessions/<uuid:session_id>/saisie/", paper.entry, name="entry"),
     # Candidates
     path("resultats/<uuid:registration_id>/", candidate.corrected_copy, name="corrected_copy"),
 ]

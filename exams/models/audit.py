@@ -31,6 +31,7 @@ class AuditEntry(models.Model):
         GRADE = "grade", _("Correction d'une réponse")
         JURY_DECISION = "jury_decision", _("Décision du jury")
         ANONYMITY = "anonymity", _("Levée de l'anonymat")
+        PAPER_ENTRY = "paper_entry", _("Saisie d'une copie papier")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import presentation
-from exams.models import SessionStatus
+from exams.models import ExamSession, SessionStatus
 from grading import permissions, services
 from grading.forms import MarkForm, SetupForm
 from grading.models import Assignment
@@ -28,10 +28,22 @@ def queue(request: HttpRequest) -> HttpResponse:
         .order_by("-session__date", "session_id", "response__item__position", "pk")
     )
     next_up = services.next_assignment(grader=request.user)
+    entry_sessions = (
+        ExamSession.objects.filter(
+            grading_setup__graders=request.user, centres__delivery_mode="paper", paper__isnull=False
+        )
+        .exclude(status=SessionStatus.PUBLISHED)
+        .distinct()
+    )
     return render(
         request,
         "grading/queue.html",
-        {"assignments": assignments, "next_up": next_up, "published": SessionStatus.PUBLISHED},
+        {
+            "assignments": assignments,
+            "next_up": next_up,
+            "entry_sessions": entry_sessions,
+            "published": SessionStatus.PUBLISHED,
+        },
     )
 
 

@@ -1,0 +1,107 @@
+"""Paper mode: printing the subject and the answer sheets, typing paper copies in."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from delivery import presentation
+from exams.models import DeliveryMode, Registration
+from exams.permissions import get_centre_to_invigilate
+from grading import paper, permissions
+from questions.views._common import language
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def subject_pdf(request: HttpRequest, session_id) -> HttpResponse:
+    session = permissions.get_session_for_printing(request.user, session_id)
+    if session.paper_id is None:
+        raise Http404
+    large = request.GET.get("gros") == "1"
+    content = paper.subject_pdf(session, large_print=large, language=language(request))
+    suffix = "-gros-caracteres" if large else ""
+    return _pdf(content, f"sujet-{session.unit}-{session.date:%Y-%m-%d}{suffix}.pdf")
+
+
+@require_GET
+@login_required
+def answer_sheets(request: HttpRequest, centre_id: int) -> HttpResponse:
+    centre = get_centre_to_invigilate(request.user, centre_id)
+    if centre.delivery_mode != DeliveryMode.PAPER or centre.session.paper_id is None:
+        raise Http404
+    content = paper.answer_sheets_pdf(centre, language=language(request))
+    return _pdf(
+        content, f"feuilles-de-reponses-{centre.session.unit}-{centre.session.date:%Y-%m-%d}-{centre.pk}.pdf"
+    )
+
+
+def _find(session, code: str) -> Registration | None:
+    code = code.strip().upper()
+    if not code:
+        return None
+    return (
+        session.registrations.active()
+        .select_related("centre", "attempt")
+        .filter(anonymity_code=code, centre__delivery_mode=DeliveryMode.PAPER)
+        .first()
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def entry(request: HttpRequest, session_id) -> HttpResponse:
+    """Pick a paper copy by its anonymity code, type its answers, save: the engine grades it."""
+    session = permissions.get_session_for_entry(request.user, session_id)
+    if session.paper_id is None:
+        raise Http404
+    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
+    registration = _find(session, code)
+    questions = paper.printed_questions(session, language=language(request))
+    context = {
+        "session": session,
+        "code": code,
+        "registration": registration,
+        "questions": questions,
+        "answers": {},
+        "error": None,
+    }
+    status = 200
+    if code and registration is None:
+        context["error"] = _(
+            "Aucun candidat d'un centre papier ne porte le code %(code)s dans cette session."
+        ) % {"code": code}
+        status = 200 if request.method == "GET" else 422
+    elif registration is not None and registration.attempt_id and not registration.attempt.is_open:
+        context["answers"] = {r.item_id: r.answer for r in registration.attempt.responses.all()}
+        context["already"] = True
+    if request.method == "POST" and registration is not None:
+        answers = {}
+        try:
+            for printed in questions:
+                answers[printed.item.pk] = presentation.answer_from_post(printed.question, request.POST)
+            paper.enter_copy(registration=registration, answers=answers, actor=request.user)
+        except (presentation.InvalidAnswer, paper.EntryRefused) as error:
+            context["error"] = str(error) if isinstance(error, presentation.InvalidAnswer) else error.message
+            context["answers"] = answers
+            status = 422
+        else:
+            messages.success(
+                request,
+                _("Copie %(code)s saisie et remise : elle est corrigée comme une copie en ligne.")
+                % {"code": registration.anonymity_code},
+            )
+            return redirect(reverse("grading:entry", args=[session.pk]))
+    context["rows"] = [(printed, context["answers"].get(printed.item.pk, {})) for printed in questions]
+    return render(request, "grading/entry.html", context, status=status)
