@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from decimal import Decimal
 
 import pytest
@@ -82,13 +83,16 @@ def test_a_grader_marks_two_copies_with_the_keyboard_only(live_server, page: Pag
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.hasAttribute('data-next')"):
             break
-    page.keyboard.press("Enter")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
     for first, second in (("1", "2"), ("0", "0,5")):
         expect(page.get_by_role("heading", level=1)).to_contain_text("Copie UVR-")
+        expect(page.locator("input[name=mark_0]")).to_be_focused()
         page.keyboard.type(first)  # the first criterion has the focus
         page.keyboard.press("Tab")
         page.keyboard.type(second.replace(",", "."))
-        page.keyboard.press("Enter")
-    expect(page.locator(".message, [role=status]").first).to_be_visible()
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/correction/$"))  # every copy marked: back to the queue
     marks = sorted(Assignment.objects.filter(grader__email=GRADER).values_list("points", flat=True))
     assert marks == [Decimal("0.50"), Decimal(3)]
