@@ -124,7 +124,11 @@ def enter_copy(*, registration: Registration, answers: dict[int, dict], actor) -
     if registration.centre.is_online:
         raise EntryRefused(_("Ce candidat a composé en ligne : sa copie n'est pas à saisir."))
     with transaction.atomic():
-        locked = Registration.objects.select_for_update().select_related("attempt").get(pk=registration.pk)
+        locked = (
+            Registration.objects.select_for_update(of=("self",))
+            .select_related("attempt")
+            .get(pk=registration.pk)
+        )
         attempt = locked.attempt
         if attempt is not None and not attempt.is_open:
             raise EntryRefused(_("Cette copie est déjà saisie et remise."))
