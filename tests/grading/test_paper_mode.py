@@ -65,10 +65,11 @@ def test_the_subject_numbers_its_pages_and_gives_each_questions_points(sat_sessi
     assert "Question 2" in text and "3 points" in text
 
 
-def test_the_large_print_subject_is_longer(sat_session):
-    normal = len(PdfReader(io.BytesIO(paper.subject_pdf(sat_session))).pages)
-    large = len(PdfReader(io.BytesIO(paper.subject_pdf(sat_session, large_print=True))).pages)
-    assert large >= normal
+def test_the_large_print_subject_says_so_and_uses_bigger_type(sat_session):
+    normal = paper.subject_pdf(sat_session)
+    large = paper.subject_pdf(sat_session, large_print=True)
+    assert "gros caractères" in "".join(pages_text(large))
+    assert "gros caractères" not in "".join(pages_text(normal))
 
 
 def test_every_page_of_an_answer_sheet_carries_the_candidates_code(paper_candidates, paper_centre):
@@ -178,3 +179,17 @@ def test_non_graders_cannot_enter_copies(role, request, sat_session):
 
 def test_the_entry_screen_refuses_delete(sat_session, exam_staff):
     assert client_for(exam_staff).delete(reverse("grading:entry", args=[sat_session.pk])).status_code == 405
+
+
+def test_a_diagram_is_drawn_in_the_subject(trainer, reviewer, sat_session):
+    from delivery.models import PaperItem
+    from tests.delivery.conftest import publish
+    from tests.questions import core_samples
+
+    version = publish(core_samples.threefold_claim(), "g-diagram", trainer, reviewer)
+    PaperItem.objects.create(paper=sat_session.paper, position=3, version=version, points=Decimal(2))
+    pdf = PdfReader(io.BytesIO(paper.subject_pdf(sat_session)))
+    text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "Coups joués" in text
+    drawn = sum(page.get_contents().get_data().count(b" re") for page in pdf.pages)
+    assert drawn >= 64  # the board's 64 squares
