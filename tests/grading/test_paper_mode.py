@@ -65,7 +65,7 @@ def test_the_subject_numbers_its_pages_and_gives_each_questions_points(sat_sessi
     assert "Question 2" in text and "3 points" in text
 
 
-def test_the_large_print_subject_says_so_and_uses_bigger_type(sat_session):
+def test_the_large_print_subject_says_so(sat_session):
     normal = paper.subject_pdf(sat_session)
     large = paper.subject_pdf(sat_session, large_print=True)
     assert "gros caractères" in "".join(pages_text(large))
