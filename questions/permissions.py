@@ -15,7 +15,10 @@ The rules:
 - The working draft of a published question follows the same rule: its author (whoever
   started the revision) and, while in review, reviewers.
 - Any other bank user asking for a question they may not read gets 404: drafts are not
-  announced to people who cannot open them.
+  announced to people who cannot open them. The same goes for the bank list: its summaries,
+  filters and search index are those of the version in service, and a pending draft is shown,
+  filtered on (status, cited article) and exported only for those who may read it
+  (``readable_draft_condition``, the database twin of ``can_read_draft``).
 - Writing: authors edit their own drafts; any author may start a revision of a published
   question (the service creates a new draft version that becomes theirs). A question in
   review is frozen until a reviewer asks for changes (back to draft) or approves it.
