@@ -13,6 +13,10 @@ from questions.forms.choices import EXPORT_FORMAT_CHOICES, UNIT_CHOICES
 
 class ExportForm(forms.Form):
     format = forms.ChoiceField(label=_("Format"), choices=EXPORT_FORMAT_CHOICES, initial="json")
+    drafts = forms.BooleanField(
+        label=_("Exporter les brouillons (versions non relues) au lieu des versions en service"),
+        required=False,
+    )
 
 
 class ImportForm(forms.Form):
