@@ -213,7 +213,6 @@ def submit(request: HttpRequest, attempt_id) -> HttpResponse:
         return redirect("delivery:attempt", attempt.pk)
     if request.method == "POST":
         services.submit_attempt(attempt=attempt, actor=request.user)
-        messages.success(request, _("Votre copie a été remise."))
         return redirect("delivery:attempt", attempt.pk)
     slot_list = presentation.slots(attempt, language=language(request))
     context = {

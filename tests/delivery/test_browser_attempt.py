@@ -148,3 +148,11 @@ def test_an_expired_session_keeps_the_answer_and_says_so(live_server, page: Page
     page.get_by_label("Vrai").check()
     expect(page.locator("#save-status")).to_contain_text("session a expiré")
     assert not Response.objects.filter(attempt=exam).exists()
+
+
+def test_the_attempt_page_has_no_accessibility_violation(live_server, page: Page, exam):
+    from axe_playwright_python.sync_playwright import Axe
+
+    open_attempt(page, live_server.url, exam)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
