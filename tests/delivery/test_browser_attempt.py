@@ -10,7 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from delivery import services
-from delivery.models import Attempt, Response
+from delivery.models import Attempt, Feedback, Paper, Response
 from tests.delivery.conftest import make_paper
 from tests.questions import core_samples
 from tests.questions.test_browser_question_flow import log_in
@@ -154,5 +154,16 @@ def test_the_attempt_page_has_no_accessibility_violation(live_server, page: Page
     from axe_playwright_python.sync_playwright import Axe
 
     open_attempt(page, live_server.url, exam)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_the_correction_page_has_no_accessibility_violation(live_server, page: Page, exam):
+    from axe_playwright_python.sync_playwright import Axe
+
+    Paper.objects.filter(pk=exam.paper_id).update(feedback=Feedback.AT_END)
+    services.submit_attempt(attempt=exam)
+    open_attempt(page, live_server.url, exam)
+    expect(page.locator(".dl-result")).to_contain_text("Correction")
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
