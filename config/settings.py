@@ -173,6 +173,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_USERNAME_FORM_FIELD = "username"
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 
+# Delivery: how late after an attempt's deadline an answer sent in time may still arrive.
+DELIVERY_GRACE_SECONDS = env_int("DELIVERY_GRACE_SECONDS", 30)
+
 # Internationalisation: French first, English second; URLs are the same in both.
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
