@@ -167,3 +167,19 @@ def test_the_correction_page_has_no_accessibility_violation(live_server, page: P
     expect(page.locator(".dl-result")).to_contain_text("Correction")
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_the_page_works_without_javascript(live_server, browser, exam):
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_attempt(page, live_server.url, exam)
+        page.get_by_label("Jouer le cavalier").check()
+        page.get_by_label("Marquer pour y revenir").first.check()
+        page.locator("#q-1 .dl-save").click()
+        expect(page.locator(".messages")).to_contain_text("Question 1 : réponse enregistrée")
+        expect(page.locator("[data-nav-item].is-flagged")).to_have_count(1)
+    finally:
+        context.close()
+    saved = Response.objects.get(attempt=exam, item_id=item_pk(exam, "b-single"))
+    assert (saved.answer, saved.flagged) == ({"choice": "a"}, True)
