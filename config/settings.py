@@ -192,6 +192,9 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 
+# Delivery: how late after an attempt's deadline an answer sent in time may still arrive.
+DELIVERY_GRACE_SECONDS = env_int("DELIVERY_GRACE_SECONDS", 30)
+
 # Internationalisation: French first, English second; URLs are the same in both.
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]

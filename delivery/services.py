@@ -293,9 +293,12 @@ def ordered_items(attempt: Attempt) -> list[PaperItem]:
 
 
 def option_order(attempt: Attempt, item: PaperItem) -> list[str]:
-    """The keys of an item's options in this candidate's order (same seed, same order)."""
+    """The keys of an item's options in this candidate's order (same seed, same order).
+
+    A question whose author kept the order (``body.shuffle`` false: "none of the above" last,
+    numbers in order) is never shuffled."""
     body = item.version.body
     keys = [option["key"] for option in body.get("options", [])]
-    if attempt.paper.shuffle_options and keys:
+    if attempt.paper.shuffle_options and body.get("shuffle", True) and keys:
         random.Random(f"{attempt.seed}:{item.pk}").shuffle(keys)  # noqa: S311 - an order, not a secret
     return keys
