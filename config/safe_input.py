@@ -133,8 +133,8 @@ def check_count(count: int, *, maximum: int, what: str, field: str = "") -> None
     if count > maximum:
         raise UnsafeInput(
             ngettext(
-                "%(count)d %(what)s : c'est trop, %(max)d au plus par fichier.",
-                "%(count)d %(what)s : c'est trop, %(max)d au plus par fichier.",
+                "%(count)d %(what)s : c'est trop, %(max)d au plus.",
+                "%(count)d %(what)s : c'est trop, %(max)d au plus.",
                 count,
             )
             % {"count": count, "what": what, "max": maximum},

@@ -139,6 +139,9 @@ def _paths_with_nul(value: object) -> list[str]:
 
 # question → body → rubric → criterion → text: deeper is never a question.
 MAX_CONTENT_DEPTH = 8
+# A hundred options or criteria is already no exam question (the formats refuse more, too).
+MAX_OPTIONS = 100
+MAX_CRITERIA = 100
 
 
 def validate_content(data: object, *, check_citations: bool = True,
@@ -417,6 +420,10 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
     if not isinstance(items, list):
         checker.add(path, _("Une liste d'options est attendue."))
         return []
+    if len(items) > MAX_OPTIONS:
+        checker.add(path, _("%(count)d options : c'est trop, %(max)d au plus.")
+                    % {"count": len(items), "max": MAX_OPTIONS})
+        return []
     result = []
     keys = set()
     for index, item in enumerate(items):
@@ -524,6 +531,10 @@ def _open_body(checker: _Checker, body: dict, points: Decimal, needs_english: bo
     items = body.get("rubric")
     if not isinstance(items, list) or not items:
         checker.add("body.rubric", _("Le barème est une liste non vide de critères."))
+        items = []
+    elif len(items) > MAX_CRITERIA:
+        checker.add("body.rubric", _("%(count)d critères : c'est trop, %(max)d au plus.")
+                    % {"count": len(items), "max": MAX_CRITERIA})
         items = []
     total = Decimal(0)
     for index, item in enumerate(items):
