@@ -192,14 +192,15 @@ def load_json(text: str) -> object:
 
 
 def structure_problems(
-    value: object, *, max_depth: int = MAX_DEPTH, path: tuple = ()
+    value: object, *, max_depth: int = MAX_DEPTH, path: tuple = (), limit: int = 20
 ) -> list[tuple[tuple, str]]:
-    """Every unusable number, lone surrogate and excessive nesting in a loaded JSON value,
-    as ``(path, message)`` where ``path`` is the tuple of keys and indexes leading to it.
-    Walks the value once, without recursion."""
+    """The unusable numbers, lone surrogates and excessive nesting in a loaded JSON value, as
+    ``(path, message)`` where ``path`` is the tuple of keys and indexes leading to it.
+    Walks the value once, without recursion, and stops at ``limit`` problems: a file with
+    100,000 of them needs no list of each."""
     problems: list[tuple[tuple, str]] = []
     stack: list[tuple[tuple, object]] = [(path, value)]
-    while stack:
+    while stack and len(problems) < limit:
         where, item = stack.pop()
         if isinstance(item, BadNumber):
             problems.append((where, item.problem()))
@@ -228,6 +229,7 @@ def structure_problems(
                     stack.append(((*where, key), child))
             else:
                 stack.extend(((*where, index), child) for index, child in enumerate(item))
+    del problems[limit:]
     problems.sort(key=lambda problem: [(0, part, "") if isinstance(part, int) else (1, 0, str(part))
                                        for part in problem[0]])
     return problems
