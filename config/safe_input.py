@@ -192,16 +192,25 @@ def load_json(text: str) -> object:
 
 
 def structure_problems(
-    value: object, *, max_depth: int = MAX_DEPTH, path: tuple = (), limit: int = 20
+    value: object, *, max_depth: int = MAX_DEPTH, max_values: int = 1_000_000, path: tuple = (),
+    limit: int = 20,
 ) -> list[tuple[tuple, str]]:
-    """The unusable numbers, lone surrogates and excessive nesting in a loaded JSON value, as
-    ``(path, message)`` where ``path`` is the tuple of keys and indexes leading to it.
-    Walks the value once, without recursion, and stops at ``limit`` problems: a file with
-    100,000 of them needs no list of each."""
+    """The unusable numbers, lone surrogates and excessive nesting or size in a loaded JSON
+    value, as ``(path, message)`` where ``path`` is the tuple of keys and indexes leading to it.
+    Walks the value once, without recursion; stops at ``limit`` problems (a file with 100,000
+    of them needs no list of each) or past ``max_values`` values."""
     problems: list[tuple[tuple, str]] = []
     stack: list[tuple[tuple, object]] = [(path, value)]
+    visited = 0
     while stack and len(problems) < limit:
         where, item = stack.pop()
+        visited += 1
+        if visited > max_values:
+            problems.append(
+                (path, _("trop de valeurs (%(max)d au plus) : ce n'est pas le contenu attendu.")
+                 % {"max": max_values})
+            )
+            break
         if isinstance(item, BadNumber):
             problems.append((where, item.problem()))
         elif isinstance(item, str):

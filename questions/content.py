@@ -142,6 +142,7 @@ MAX_CONTENT_DEPTH = 8
 # A hundred options or criteria is already no exam question (the formats refuse more, too).
 MAX_OPTIONS = 100
 MAX_CRITERIA = 100
+MAX_CONTENT_VALUES = 20_000
 
 
 def validate_content(data: object, *, check_citations: bool = True,
@@ -155,7 +156,7 @@ def validate_content(data: object, *, check_citations: bool = True,
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
     checker = _Checker()
     # Unusable numbers, lone surrogates and deep nesting: the checks below could not cope.
-    unsafe = structure_problems(data, max_depth=MAX_CONTENT_DEPTH)
+    unsafe = structure_problems(data, max_depth=MAX_CONTENT_DEPTH, max_values=MAX_CONTENT_VALUES)
     if unsafe:
         return {}, [Problem(dotted(path), message) for path, message in unsafe]
     checker.unknown_keys(data, set(QUESTION_KEYS) - {"uid"}, "")

@@ -29,6 +29,8 @@ LANGUAGES = ("fr", "en")
 MAX_ARTICLES = 5000
 # {"articles": [{"diagrams": ["…"]}]}: nothing in an edition file is deeper than 4 levels.
 MAX_DEPTH = 6
+# 5,000 articles of about fifteen values each.
+MAX_VALUES = 200_000
 
 
 def parse_date(value: str) -> datetime.date | None:
@@ -161,7 +163,7 @@ def structure_errors(payload: object) -> list[str]:
         except UnsafeInput as error:
             return [str(error)]
     errors = []
-    for path, message in structure_problems(payload, max_depth=MAX_DEPTH):
+    for path, message in structure_problems(payload, max_depth=MAX_DEPTH, max_values=MAX_VALUES):
         if len(path) >= 2 and path[0] == "edition":
             where = _("Édition : « %(field)s »") % {"field": dotted(path[1:])}
         elif len(path) >= 2 and path[0] == "articles" and isinstance(articles, list):

@@ -54,11 +54,17 @@ def escape(text: str) -> str:
     return text.replace("\n", "\\n")
 
 
+# An escaped "n" is a backslash closing an even run of backslashes, then "n".
+_ESCAPED_NEWLINE_RE = re.compile(r"(?<!\\)((?:\\\\)*)\\n")
 _ESCAPED_RE = re.compile(r"\\(.)", re.S)
 
 
 def unescape(text: str) -> str:
-    return _ESCAPED_RE.sub(lambda match: "\n" if match.group(1) == "n" else match.group(1), text)
+    """``\\n`` is a line break, ``\\x`` is ``x``. Two substitutions by template, without a
+    Python call per escape (a file can hold millions of them)."""
+    if "\\" not in text:
+        return text
+    return _ESCAPED_RE.sub(r"\1", _ESCAPED_NEWLINE_RE.sub("\\1\n", text))
 
 
 def _html(french: str, english: str) -> str:
@@ -184,8 +190,9 @@ def _unescaped_run(separators: str) -> re.Pattern:
     return re.compile(rf"(?:[^\\{others}]|\\.|\\\Z)*+", re.S)
 
 
-def _split_unescaped(text: str, separators: str) -> list[tuple[str, str]]:
-    """Split ``text`` before every unescaped separator; returns (separator, piece) pairs.
+def _split_unescaped(text: str, separators: str, limit: int = 0) -> list[tuple[str, str]]:
+    """Split ``text`` before every unescaped separator; returns (separator, piece) pairs, at
+    most ``limit`` of them when it is given.
 
     Runs of ordinary text are matched in C: Python only looks at each separator."""
     run = _unescaped_run(separators)
@@ -197,7 +204,7 @@ def _split_unescaped(text: str, separators: str) -> list[tuple[str, str]]:
         piece, position = match.group(), match.end()
         if piece or marker:
             pieces.append((marker, piece))
-        if position >= len(text):
+        if position >= len(text) or (limit and len(pieces) >= limit):
             return pieces
         marker = text[position]
         position += 1
@@ -355,7 +362,12 @@ def _parse_answers(answers: str, content: dict, flags: dict, is_html: bool) -> N
         return
     if "->" in answers:
         raise ValueError(_("Les questions d'appariement (->) ne sont pas prises en charge."))
-    pieces = [(marker, piece) for marker, piece in _split_unescaped(answers, "=~") if marker or piece.strip()]
+    split = _split_unescaped(answers, "=~", limit=MAX_OPTIONS + 2)
+    if len(split) > MAX_OPTIONS + 1:
+        raise UnsafeInput(
+            _("plus de %(max)d réponses : c'est trop.") % {"max": MAX_OPTIONS}, _("réponses")
+        )
+    pieces = [(marker, piece) for marker, piece in split if marker or piece.strip()]
     check_count(len(pieces), maximum=MAX_OPTIONS, what=_("réponses"), field=_("réponses"))
     if any(not marker for marker, _piece in pieces):
         raise ValueError(_("Réponse sans « = » ni « ~ » : %(text)s") % {"text": pieces[0][1].strip()[:60]})

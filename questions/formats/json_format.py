@@ -13,6 +13,8 @@ FORMAT_NAME = "arbitre-questions"
 FORMAT_VERSION = 1
 # question → body → rubric → criterion → text: a question is never more than 8 levels deep.
 MAX_QUESTION_DEPTH = 8
+# 100 options of 6 fields, 100 criteria, a scenario: a question holds far fewer values.
+MAX_QUESTION_VALUES = 20_000
 
 
 def export(entries: list[BankEntry]) -> str:
@@ -82,7 +84,7 @@ def parse(text: str) -> ParseResult:
             result.problems.append(ParseProblem(label, _("Une question doit être un objet JSON.")))
             continue
         # Unusable numbers, invalid characters and deep nesting, each named by its field.
-        unsafe = structure_problems(question, max_depth=MAX_QUESTION_DEPTH)
+        unsafe = structure_problems(question, max_depth=MAX_QUESTION_DEPTH, max_values=MAX_QUESTION_VALUES)
         if unsafe:
             result.problems.extend(
                 ParseProblem(label, f"{dotted(path)} : {message}" if path else message)
