@@ -43,6 +43,30 @@ json_value = st.recursive(
 )
 
 
+def paths(value: object, prefix: tuple = ()) -> list[tuple]:
+    """Every path (tuple of keys and indexes) into a JSON value, the value itself first."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, child in value.items():
+            found += paths(child, (*prefix, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            found += paths(child, (*prefix, index))
+    return found
+
+
+def replaced(document: object, path: tuple, new: object) -> object:
+    """A copy of ``document`` with the value at ``path`` replaced by ``new``."""
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(document, dict):
+        return {**document, head: replaced(document[head], rest, new)}
+    copy = list(document)
+    copy[head] = replaced(copy[head], rest, new)
+    return copy
+
+
 def encodable(message: object) -> bool:
     """Whether a message can be written to a page (UTF-8, no lone surrogate)."""
     str(message).encode("utf-8")

@@ -21,7 +21,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from config.safe_input import UnsafeInput, check_count, parse_decimal
+from config.safe_input import UnsafeInput, check_count, check_text, parse_decimal
 from questions.formats import (
     MAX_OPTIONS,
     MAX_QUESTIONS,
@@ -259,6 +259,7 @@ def _text(fragment: str, is_html: bool) -> tuple[str, str]:
 def parse(text: str) -> ParseResult:
     result = ParseResult()
     try:
+        check_text(text)
         check_markup(text)
         blocks = _blocks(text)
         check_count(len(blocks), maximum=MAX_QUESTIONS, what=_("blocs de questions"))

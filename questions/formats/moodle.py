@@ -42,7 +42,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from config.safe_input import UnsafeInput, check_count, parse_count, parse_decimal
+from config.safe_input import UnsafeInput, check_count, check_text, parse_count, parse_decimal
 from questions.formats import (
     MAX_CRITERIA,
     MAX_OPTIONS,
@@ -320,6 +320,7 @@ def _json_number(value: Decimal) -> int | float:
 def parse(text: str) -> ParseResult:
     result = ParseResult()
     try:
+        check_text(text)
         check_markup(text)
     except UnsafeInput as error:
         result.problems.append(ParseProblem("", str(error)))
