@@ -178,6 +178,60 @@ def _json_float(text: str) -> float | BadNumber:
     return value if math.isfinite(value) else BadNumber(text)
 
 
+# json.loads recurses once per level of nesting: below this depth it can never run out of stack,
+# whatever the depth of the code that calls it.
+SAFE_JSON_DEPTH = 64
+_JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*+"', re.S)
+_NOT_A_BRACKET_RE = re.compile(r"[^\[\]{}]+")
+_JSON_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*+"|[\[\]{},:]', re.S)
+
+
+def nesting_exceeds(text: str, limit: int = SAFE_JSON_DEPTH) -> bool:
+    """Whether the brackets of a JSON text nest deeper than ``limit`` (strings left out).
+
+    Each pass removes the innermost pairs in C; ``limit`` passes at most."""
+    skeleton = _NOT_A_BRACKET_RE.sub("", _JSON_STRING_RE.sub("", text))
+    for _pass in range(limit):
+        reduced = skeleton.replace("[]", "").replace("{}", "")
+        if len(reduced) == len(skeleton):
+            return False  # balanced and done, or malformed: json.loads will say where
+        skeleton = reduced
+    return bool(skeleton)
+
+
+def locate_deep_nesting(text: str, limit: int = SAFE_JSON_DEPTH, names: tuple[str, ...] = ("uid",)
+                        ) -> tuple[tuple, list[str]]:
+    """Where a JSON text first nests deeper than ``limit``: the path of keys and indexes, and
+    for each level the first of ``names`` (e.g. the uid) its object had before that point.
+    Reads the pieces one by one, and stops there."""
+    stack: list[list] = []  # [is_object, key or index, name found, expecting a value of names]
+    key = None
+    for match in _JSON_TOKEN_RE.finditer(text):
+        piece = match.group()
+        if piece in "[{":
+            if len(stack) >= limit:
+                break
+            if stack and stack[-1][0]:
+                stack[-1][1] = key
+            stack.append([piece == "{", 0, "", False])
+        elif piece in "]}":
+            if stack:
+                stack.pop()
+        elif piece == ",":
+            if stack and not stack[-1][0]:
+                stack[-1][1] += 1
+        elif piece == ":":
+            if stack:
+                stack[-1][3] = key in names and not stack[-1][2]
+        elif piece.startswith('"'):
+            value = piece[1:-1]
+            if stack and stack[-1][0] and stack[-1][3]:
+                stack[-1][2], stack[-1][3] = value, False
+            key = value
+    path = tuple(entry[1] for entry in stack[:-1])
+    return path, [entry[2] for entry in stack]
+
+
 def load_json(text: str) -> object:
     """``json.loads`` that never fails on a number: NaN, infinities, numbers too long or too
     large come back as :class:`BadNumber` for :func:`structure_problems` to report with their
@@ -221,7 +275,7 @@ def structure_problems(
         elif isinstance(item, dict | list):
             if len(where) - len(path) >= max_depth:
                 problems.append(
-                    (where, _("imbrication trop profonde (%(max)d niveaux au plus).") % {"max": max_depth})
+                    (where, _("imbriqué trop profondément (%(max)d niveaux au plus).") % {"max": max_depth})
                 )
                 continue
             if isinstance(item, dict):

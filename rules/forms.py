@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from config.safe_input import UnsafeInput, load_json
+from config.safe_input import UnsafeInput, load_json, nesting_exceeds
 from rules import schema
 from rules.models import Diagram, Edition
 
@@ -43,6 +43,9 @@ def read_edition_file(raw: bytes, *, existing_slugs: set[str], known_diagrams: s
         raise ValidationError(_("Le fichier doit être encodé en UTF-8."), code="encoding") from error
     if "\x00" in text or "\\u0000" in text:
         raise ValidationError(_("Le fichier contient des caractères nuls (U+0000)."), code="nul")
+    if nesting_exceeds(text):
+        # Found before json.loads, whose recursion could otherwise run out of stack.
+        raise ValidationError(schema.deep_nesting_error(text), code="json")
     try:
         payload = load_json(text)
     except UnsafeInput as error:

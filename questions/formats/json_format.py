@@ -6,7 +6,16 @@ import json
 
 from django.utils.translation import gettext as _
 
-from config.safe_input import UnsafeInput, check_count, dotted, load_json, shown, structure_problems
+from config.safe_input import (
+    UnsafeInput,
+    check_count,
+    dotted,
+    load_json,
+    locate_deep_nesting,
+    nesting_exceeds,
+    shown,
+    structure_problems,
+)
 from questions.formats import MAX_QUESTIONS, BankEntry, ParseProblem, ParseResult
 
 FORMAT_NAME = "arbitre-questions"
@@ -23,9 +32,23 @@ def export(entries: list[BankEntry]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
+def _deep_nesting_problem(text: str) -> ParseProblem:
+    path, names = locate_deep_nesting(text, names=("uid",))
+    message = _("imbriqué trop profondément (%(max)d niveaux au plus).") % {"max": MAX_QUESTION_DEPTH}
+    if len(path) >= 2 and path[0] == "questions" and isinstance(path[1], int):
+        uid = names[2] if len(names) > 2 else ""
+        label = f"#{path[1] + 1} ({shown(uid, 120)})" if uid else f"#{path[1] + 1}"
+        return ParseProblem(label, f"{dotted(path[2 : 2 + MAX_QUESTION_DEPTH])} : {message}")
+    return ParseProblem("", f"{dotted(path[:MAX_QUESTION_DEPTH])} : {message}")
+
+
 def parse(text: str) -> ParseResult:
     """Read a bank file. Entries keep the raw question dicts (validated later, with the uid)."""
     result = ParseResult()
+    if nesting_exceeds(text):
+        # Found before json.loads, whose recursion could otherwise run out of stack.
+        result.problems.append(_deep_nesting_problem(text))
+        return result
     try:
         document = load_json(text)
     except json.JSONDecodeError as error:

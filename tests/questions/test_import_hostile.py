@@ -186,3 +186,17 @@ def test_the_json_reader_keeps_unusable_numbers_for_the_message():
     assert [str(problem) for problem in result.problems] == [
         "#1 (q1): points : « NaN » n'est pas un nombre utilisable."
     ]
+
+
+def test_deep_nesting_is_named_however_deep_the_caller_already_is():
+    from questions.formats.json_format import parse
+
+    text = json_bank(json_question(body='{"value": 3, "tolerance": ' + "[" * 900 + "]" * 900 + "}"))
+
+    def called_from(depth: int):
+        return parse(text) if depth == 0 else called_from(depth - 1)
+
+    problems = [str(problem) for problem in called_from(800).problems]
+    assert problems == [
+        "#1 (q1): body.tolerance.0.0.0.0.0.0 : imbriqué trop profondément (8 niveaux au plus)."
+    ]

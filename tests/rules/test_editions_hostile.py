@@ -56,3 +56,19 @@ def test_the_list_of_errors_stops_at_a_hundred(rulebook, exam_staff):
     data = ('{"edition": {"slug": "2030"}, "articles": [' + ",".join(["{}"] * 300) + "]}").encode()
     body = client_for(exam_staff).post(UPLOAD_URL, {"file": as_file(data)}).content.decode()
     assert "autres problèmes" in body
+
+
+def test_deep_nesting_is_named_however_deep_the_caller_already_is():
+    from django.core.exceptions import ValidationError
+
+    from rules.forms import read_edition_file
+
+    data = edition_file(order="[" * 900 + "]" * 900)
+
+    def called_from(depth: int):
+        if depth == 0:
+            return read_edition_file(data, existing_slugs=set(), known_diagrams=set())
+        return called_from(depth - 1)
+
+    with pytest.raises(ValidationError, match=r"Article n° 1 \(1\) : « order.0.0.0 » : imbriqué"):
+        called_from(800)
