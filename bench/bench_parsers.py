@@ -72,6 +72,7 @@ def json_cases() -> dict[str, str]:
         "dotted_number_strings": many('"1.2.3"'),
         "nested_900_deep": many(rubric="[" * 900 + "]" * 900),
         "nested_5mb_deep": _bank("[" * (SIZE // 2) + "]" * (SIZE // 2)),
+        "unclosed_string_of_escaped_quotes": _bank('"' + _repeat('\\"', SIZE - 100)),
         "lone_surrogates": _bank(
             _json_question("q1", "1", "[" + _fill('{"criterion_fr": "\\ud800", "points": 1}') + "]")
         ),
@@ -159,6 +160,7 @@ def gift_cases() -> dict[str, str]:
         "html_tag_soup_in_stem": "::q::[html]" + _repeat("<a<a ", SIZE - 1000) + "{T}",
         "one_question_100000_options": "::q::Laquelle ?{" + _repeat("~faux ", SIZE - 1000) + "=vrai}",
         "escapes_everywhere": "::q::" + _repeat("\\{\\}", SIZE - 1000) + "{T}",
+        "unclosed_tags_in_the_comment_line": "// " + _repeat("[tag:", SIZE - 1000) + "\n::q::Vrai ?{T}",
     }
 
 
@@ -223,6 +225,7 @@ def chess_cases() -> dict[str, dict]:
         "pgn_long_clock": "1. e4 {[%clk " + "9" * (limit - 40) + ":00:00]} e5",
         "pgn_unclosed_comment": "1. e4 {" + "x" * (limit - 20),
         "pgn_many_comments": _repeat("{a} ", limit - 10),
+        "pgn_unclosed_arrow_commands": "1. e4 {" + _repeat("[%cal ", limit - 20) + "} e5",
     }
     fen = {
         "fen_5mb": _repeat("8/"),

@@ -15,9 +15,11 @@ Each check is linear in the size of its input.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
+from array import array
 from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext as _
@@ -181,22 +183,22 @@ def _json_float(text: str) -> float | BadNumber:
 # json.loads recurses once per level of nesting: below this depth it can never run out of stack,
 # whatever the depth of the code that calls it.
 SAFE_JSON_DEPTH = 64
-_JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*+"', re.S)
+# An unclosed string runs to the end: the pattern never fails, so no search restarts inside it
+# (a failing pattern would be retried at every later quote: quadratic on '"\\"\\"\\"…').
+_JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.S)
 _NOT_A_BRACKET_RE = re.compile(r"[^\[\]{}]+")
-_JSON_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*+"|[\[\]{},:]', re.S)
+_DEPTH_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_JSON_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[\]{},:]', re.S)
 
 
 def nesting_exceeds(text: str, limit: int = SAFE_JSON_DEPTH) -> bool:
     """Whether the brackets of a JSON text nest deeper than ``limit`` (strings left out).
 
-    Each pass removes the innermost pairs in C; ``limit`` passes at most."""
+    One pass in C: each bracket becomes +1 or -1 (signed bytes) and the running sum is the
+    depth."""
     skeleton = _NOT_A_BRACKET_RE.sub("", _JSON_STRING_RE.sub("", text))
-    for _pass in range(limit):
-        reduced = skeleton.replace("[]", "").replace("{}", "")
-        if len(reduced) == len(skeleton):
-            return False  # balanced and done, or malformed: json.loads will say where
-        skeleton = reduced
-    return bool(skeleton)
+    steps = array("b", skeleton.encode("ascii").translate(_DEPTH_STEPS))
+    return max(itertools.accumulate(steps), default=0) > limit
 
 
 def locate_deep_nesting(text: str, limit: int = SAFE_JSON_DEPTH, names: tuple[str, ...] = ("uid",)

@@ -285,7 +285,7 @@ def _metadata(metadata: str, content: dict) -> tuple[str, dict]:
     """Moodle's ``// [id:…] [tag:…]`` comment: the uid and the tags."""
     idnumber = ""
     tags = []
-    for kind, value in re.findall(r"\[(id|tag):([^\]]*)\]", metadata):
+    for kind, value in re.findall(r"\[(id|tag):([^\[\]]*)\]", metadata):
         if kind == "id":
             idnumber = value.strip()
         else:
