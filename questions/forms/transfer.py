@@ -24,7 +24,7 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(
         label=_("Fichier à importer"),
-        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 5 Mo au plus."),
+        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 5 Mo et 1 000 questions au plus."),
     )
     format = forms.ChoiceField(
         label=_("Format"),

@@ -17,6 +17,9 @@ from questions.formats.importer import ImportFailed, entries_for, format_module,
 from questions.forms import BankFilterForm, ExportForm, ImportForm
 from questions.models import Question, Status
 
+# A file may hold thousands of problems; the first ones say what is wrong with it.
+MAX_PROBLEMS_SHOWN = 200
+
 EXTENSIONS = {
     "json": ("json", "application/json"),
     "moodlexml": ("xml", "application/xml"),
@@ -78,9 +81,12 @@ def import_view(request: HttpRequest) -> HttpResponse:
             parse_problems=problems,
         )
     except ImportFailed as failure:
+        problems = sorted(failure.problems, key=_file_order)
         context = {
             "form": ImportForm(),
-            "problems": sorted(failure.problems, key=_file_order),
+            "problems": problems[:MAX_PROBLEMS_SHOWN],
+            "problem_count": len(problems),
+            "hidden_problem_count": max(0, len(problems) - MAX_PROBLEMS_SHOWN),
             "filename": form.cleaned_data["file"].name,
         }
         return render(request, "questions/import.html", context, status=422)
