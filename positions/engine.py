@@ -234,8 +234,12 @@ def repetition_key(board: chess.Board) -> tuple:
 @lru_cache(maxsize=512)
 def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
     """Mate searches are cached by position: in this process (the same game is often analysed
-    in both languages) and, for definite answers, in Django's cache shared by the workers."""
-    key = "positions:mate:" + hashlib.sha256(f"{fen}|{int(color)}|{node_budget}".encode()).hexdigest()[:40]
+    in both languages) and, for definite answers, in Django's cache shared by the workers.
+
+    A definite answer ("yes" with its line, "no") is true whatever budget found it, so it is
+    cached under the position alone: every page (reference positions, analysis, questions)
+    then shows the same verdict for the same position, whichever asked first."""
+    key = "positions:mate:v2:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
     cached = cache.get(key)
     if cached is not None:
         verdict, line, method, nodes = cached
