@@ -19,6 +19,8 @@ from django.forms import formset_factory
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from positions.notation import move_to_san, moves_in_language, movetext_to_san, notation_of_language
+
 UID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PGN_HEADER_RE = re.compile(
     r'^[ \t]*\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\][ \t]*(?:\r?\n|$)', re.MULTILINE
@@ -430,10 +432,13 @@ class QuestionForm(forms.Form):
         # A whole PGN pasted: the bank keeps the movetext; its [FEN] header becomes the start
         # position (see clean()).
         headers = dict(PGN_HEADER_RE.findall(moves))
+        # Typed with the interface's piece letters (Cf3, Th2, Rf1 in French), stored in SAN; a
+        # whole PGN file is SAN already (the PGN standard), whatever the interface.
+        notation = "en" if headers else notation_of_language()
         if headers:
             self.pgn_fen = headers.get("FEN", "").strip()
             moves = PGN_HEADER_RE.sub("", moves)
-        return PGN_RESULT_RE.sub("", moves).strip()
+        return movetext_to_san(PGN_RESULT_RE.sub("", moves).strip(), notation)
 
     def _clean_clock(self, name: str) -> str:
         value = self.cleaned_data[name].strip()
@@ -869,7 +874,7 @@ def _scenario_from_cleaned(cleaned: dict[str, Any]) -> dict[str, Any] | None:
     if cleaned.get("claim_type"):
         scenario["claim"] = {
             "type": cleaned["claim_type"],
-            "intended_move": cleaned.get("intended_move") or None,
+            "intended_move": move_to_san(cleaned.get("intended_move") or "", notation_of_language()) or None,
         }
     if cleaned.get("flag_fell"):
         scenario["flag_fell"] = cleaned["flag_fell"]
@@ -974,7 +979,8 @@ def initial_from_content(content: dict[str, Any]) -> tuple[dict[str, Any], dict[
         "source": content.get("source", ""),
         "with_scenario": bool(scenario),
         "fen": scenario.get("fen", ""),
-        "moves": scenario.get("moves", ""),
+        # Stored in SAN; shown (and typed back) with the piece letters of the interface.
+        "moves": moves_in_language(scenario.get("moves", "")),
         "ply": scenario.get("ply"),
         "orientation": scenario.get("orientation", "white"),
         "arrows": " ".join(scenario.get("arrows") or []),
@@ -987,7 +993,7 @@ def initial_from_content(content: dict[str, Any]) -> tuple[dict[str, Any], dict[
         "clock_to_move": clocks.get("to_move", ""),
         "rate": scenario.get("rate", "standard"),
         "claim_type": claim.get("type", ""),
-        "intended_move": claim.get("intended_move") or "",
+        "intended_move": moves_in_language(claim.get("intended_move") or ""),
         "flag_fell": scenario.get("flag_fell") or "",
         "shuffle": body.get("shuffle", True),
         "scoring": body.get("scoring", "all_or_nothing"),
