@@ -135,6 +135,43 @@ def endings(count: int, seed: int) -> list[tuple[str, str, bool]]:
     return result
 
 
+def _figures(
+    rows: list[dict], disagreements: list[dict], samples: list[float], seed: int
+) -> tuple[dict, str]:
+    verdicts = {
+        name: sum(1 for row in rows if row["verdict"] == name) for name in ("yes", "no", "undetermined")
+    }
+    worst = max(rows, key=lambda row: row["ms"])
+    figures = {
+        "count": len(rows),
+        "seed": seed,
+        "verdicts": verdicts,
+        "undetermined": verdicts["undetermined"],
+        "disagreements": disagreements,
+        "search": summarise_ms(samples),
+        "worst": worst,
+        "families": {
+            family: {
+                name: sum(1 for row in rows if row["family"] == family and row["verdict"] == name)
+                for name in ("yes", "no", "undetermined")
+            }
+            for family in dict.fromkeys(row["family"] for row in rows)
+        },
+        "oracle_confirms": {
+            "yes": sum(1 for row in rows if row["verdict"] == "yes" and row["oracle"] == "yes"),
+            "no": sum(1 for row in rows if row["verdict"] == "no" and row["oracle"] == "no"),
+        },
+        "undetermined_positions": [row for row in rows if row["verdict"] == "undetermined"],
+    }
+    summary = (
+        f"{len(rows)} endings: {verdicts['yes']} yes, {verdicts['no']} no, "
+        f"{verdicts['undetermined']} undetermined; "
+        f"{len(disagreements)} disagreements with the oracle; p50 {figures['search']['p50_ms']} ms, "
+        f"worst {worst['ms']} ms ({worst['fen']})"
+    )
+    return figures, summary
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=240)
@@ -185,37 +222,13 @@ def main() -> None:
         rows.append(row)
         if problem:
             disagreements.append({**row, "problem": problem})
-    verdicts = {
-        name: sum(1 for row in rows if row["verdict"] == name) for name in ("yes", "no", "undetermined")
-    }
-    worst = max(rows, key=lambda row: row["ms"])
-    figures = {
-        "count": len(rows),
-        "seed": arguments.seed,
-        "verdicts": verdicts,
-        "undetermined": verdicts["undetermined"],
-        "disagreements": disagreements,
-        "search": summarise_ms(samples),
-        "worst": worst,
-        "families": {
-            family: {
-                name: sum(1 for row in rows if row["family"] == family and row["verdict"] == name)
-                for name in ("yes", "no", "undetermined")
-            }
-            for family in dict.fromkeys(row["family"] for row in rows)
-        },
-        "oracle_confirms": {
-            "yes": sum(1 for row in rows if row["verdict"] == "yes" and row["oracle"] == "yes"),
-            "no": sum(1 for row in rows if row["verdict"] == "no" and row["oracle"] == "no"),
-        },
-        "undetermined_positions": [row for row in rows if row["verdict"] == "undetermined"],
-    }
-    summary = (
-        f"{len(rows)} endings: {verdicts['yes']} yes, {verdicts['no']} no, "
-        f"{verdicts['undetermined']} undetermined; "
-        f"{len(disagreements)} disagreements with the oracle; p50 {figures['search']['p50_ms']} ms, "
-        f"worst {worst['ms']} ms ({worst['fen']})"
-    )
+        print(f"{len(rows)} {row['verdict']} {row['ms']} ms {fen}", flush=True)
+        if len(rows) % 20 == 0:  # partial figures, in case the run is stopped
+            partial, partial_summary = _figures(rows, disagreements, samples, arguments.seed)
+            partial["complete"] = False
+            write_result("flag_fall", partial, partial_summary)
+    figures, summary = _figures(rows, disagreements, samples, arguments.seed)
+    figures["complete"] = True
     write_result("flag_fall", figures, summary)
 
 
