@@ -19,14 +19,14 @@ from positions.engine import CLAIM_TYPES, RATES, AnalysisInputError, AnalysisReq
 from positions.validation import MAX_FEN_LENGTH, MAX_PGN_BYTES, MAX_PLIES
 
 MAX_BODY_BYTES = 200_000
-ALLOWED_KEYS = {"fen", "pgn", "moves", "ply", "rate", "claim", "flag_fell", "lang"}
+ALLOWED_KEYS = {"fen", "pgn", "moves", "ply", "rate", "claim", "flag_fell", "lang", "notation"}
 
 
 def _request_from_json(body: dict, language: str) -> AnalysisRequest:
     unknown = sorted(set(body) - ALLOWED_KEYS)
     if unknown:
         raise AnalysisInputError(unknown[0], _("Champ inconnu : « %(name)s ».") % {"name": unknown[0][:40]})
-    for name in ("fen", "pgn", "rate", "flag_fell"):
+    for name in ("fen", "pgn", "rate", "flag_fell", "notation"):
         if body.get(name) is not None and not isinstance(body[name], str):
             raise AnalysisInputError(name, _("Ce champ doit être une chaîne de caractères."))
     moves = body.get("moves")
@@ -57,6 +57,7 @@ def _request_from_json(body: dict, language: str) -> AnalysisRequest:
         claim=claim,
         flag_fell=body.get("flag_fell"),
         language=language,
+        notation=body.get("notation") or "en",
     )
 
 
@@ -207,6 +208,15 @@ OPENAPI_SCHEMAS = {
                 ),
             },
             "lang": {"type": "string", "enum": ["fr", "en"]},
+            "notation": {
+                "type": "string",
+                "enum": ["fr", "en"],
+                "default": "en",
+                "description": (
+                    "Piece letters of the moves sent and of the moves quoted in the explanations: "
+                    "`en` (K Q R B N) or `fr` (R D T F C; R is the king). Returned move lists stay SAN."
+                ),
+            },
         },
         "examples": [
             {

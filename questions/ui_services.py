@@ -48,6 +48,12 @@ class Diagram:
     ply: int | None = None
     rate: str = "standard"
 
+    @property
+    def decisive_ply(self) -> int:
+        """The ply the question is about, where the replay opens: the one the scenario
+        designates, else the last move."""
+        return self.ply if self.ply is not None else _plies(self.start_fen, self.moves)
+
 
 @dataclass(frozen=True)
 class CandidateQuestion:

@@ -10,7 +10,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from positions.validation import FenError, PgnError, parse_moves, validate_fen
+from positions.notation import notation_of_language, parse_moves_in_notation
+from positions.validation import FenError, PgnError, validate_fen
 from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
@@ -165,12 +166,16 @@ def check_moves(request: HttpRequest) -> HttpResponse:
         return render(request, "questions/_moves_check.html", context)
     if movetext.strip():
         try:
-            game = parse_moves(movetext, fen=fen or None)
+            # Moves typed with the interface's piece letters; errors quote them the same way.
+            notation = notation_of_language()
+            game = parse_moves_in_notation(movetext, notation=notation, fen=fen or None)
             context["plies"] = len(game.moves)
         except PgnError as error:
             context["error"] = error
             try:
-                lenient = parse_moves(movetext, fen=fen or None, allow_illegal=True)
+                lenient = parse_moves_in_notation(
+                    movetext, notation=notation, fen=fen or None, allow_illegal=True
+                )
                 context["illegal_moves"] = [move for move in lenient.moves if not move.legal]
             except PgnError:
                 context["illegal_moves"] = []
