@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_tasks",
+    "ninja",
     "accounts",
     "rules",
     "positions",
@@ -95,6 +96,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.api.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",

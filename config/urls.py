@@ -15,7 +15,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("positions/", include("positions.urls")),
     path("questions/", include("questions.urls")),
-    path("api/", include("config.api_urls")),
+    path("api/", include(("config.api_urls", "api"))),
     path("admin/", admin.site.urls),
 ]
 
