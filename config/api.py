@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema
 from ninja.errors import HttpError, ValidationError
 from ninja.openapi.schema import OpenAPISchema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
 API_PREFIX = "/api/"
 # Below gunicorn's limit on the request line (4094 bytes), so that the client gets our
@@ -30,9 +30,11 @@ METHODS_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 class ErrorDetail(Schema):
     model_config = ConfigDict(extra="allow")
 
-    field: str | None
-    message: str
-    suggestions: list[str] | None = None
+    field: str | None = Field(description="The parameter or body field at fault (`claim.type`), if any.")
+    message: str = Field(description="What is wrong, in the language of Accept-Language or `lang`.")
+    suggestions: list[str] = Field(
+        default_factory=list, description="For an unknown edition or article: the closest ones."
+    )
 
 
 class Error(Schema):
@@ -165,12 +167,10 @@ def error_field(location: tuple | list) -> tuple[str, int | None]:
 def validation_error(request: HttpRequest, exc: ValidationError) -> JsonResponse:
     error = exc.errors[0]
     field, position = error_field(error.get("loc", ()))
-    if error.get("type") == "extra_forbidden" or not field:
-        field = field or None
-    message = validation_message(error, field or "")
+    message = validation_message(error, field)
     if position is not None:
         message = _("Élément n° %(position)d : %(message)s") % {"position": position + 1, "message": message}
-    return error_response(field, message)
+    return error_response(field or None, message)
 
 
 def http_error(request: HttpRequest, exc: HttpError) -> JsonResponse:

@@ -96,10 +96,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.api.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the language is chosen: its JSON errors are written in it.
+    "config.api.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -55,6 +55,11 @@ def test_an_address_over_the_limit_is_a_json_414():
     assert set(response.json()["error"]) == {"field", "message"}
 
 
+def test_the_414_is_written_in_the_readers_language():
+    response = Client().get("/api/rules/search", {"q": "x" * MAX_URL_LENGTH}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response["Content-Language"] == "en"
+
+
 @pytest.mark.parametrize("url", ["/api/", "/api/nope", "/api/chess/"])
 def test_any_unknown_api_address_is_a_json_404(url):
     response = Client().get(url)
