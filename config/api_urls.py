@@ -6,6 +6,7 @@ from ninja.openapi.docs import Swagger
 from config.api import ArbitreAPI, install_error_handlers
 from positions.api import router as chess_router
 from rules.api import router as rules_router
+from rules.urls import ArticleNumberConverter  # noqa: F401 - registers the path converter "number"
 
 api = ArbitreAPI(
     title="Arbitre API",
