@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "csp",
     "django_tasks",
     "django_tasks_db",
+    "ninja",
     "accounts",
     "rules",
     "positions",
@@ -101,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the language is chosen: its JSON errors are written in it.
+    "config.api.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
