@@ -166,12 +166,15 @@
     }
 
     // An empty field means the initial position: show it, write nothing until a change.
-    if (!readInput()) {
-      var initial = parsePlacement(editor.dataset.initialFen.split(" ")[0]);
-      squares = input.value.trim() ? {} : initial;
-      if (!input.value.trim()) castling.forEach(function (box) { box.checked = true; });
+    function showInput() {
+      if (!readInput()) {
+        var initial = parsePlacement(editor.dataset.initialFen.split(" ")[0]);
+        squares = input.value.trim() ? {} : initial;
+        if (!input.value.trim()) castling.forEach(function (box) { box.checked = true; });
+      }
+      draw();
     }
-    draw();
+    showInput();
 
     editor.addEventListener("click", function (event) {
       var button = event.target.closest("button");
@@ -215,6 +218,9 @@
       if (!event.isTrusted) return;
       if (readInput()) draw();
     });
+    // A page script that set the field's value itself (the editor restoring unsaved work)
+    // asks the board to show it.
+    input.addEventListener("board-editor:refresh", showInput);
   }
 
   function init(root) {
