@@ -126,6 +126,24 @@
     }
   });
 
+  // The set-up board turns with the diagram's orientation ("Noirs en bas" shows it from Black's side).
+  function followOrientation(form) {
+    var select = form.querySelector("select[name='orientation']");
+    var board = form.querySelector("[data-board-editor-board]");
+    var flip = form.querySelector("[data-board-action='flip']");
+    if (!select || !board || !flip) { return; }
+    if (board.classList.contains("board-editor__board--flipped") !== (select.value === "black")) { flip.click(); }
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("select[name='orientation']") && event.target.form) {
+      followOrientation(event.target.form);
+    }
+  });
+  // After positions.js has set the board up (its listener was added first).
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form.editor-form").forEach(followOrientation);
+  });
+
   // ---------------------------------------------------------------- unsaved work
   // What is typed in the editor is kept in the browser (localStorage, one entry per person and
   // question) until it is saved: leaving the page (a link, the language switch, a closed tab)
@@ -234,6 +252,7 @@
       }
     });
     showSectionsFor(form);
+    followOrientation(form);
     form.querySelectorAll(".row-list input[name$='-DELETE']").forEach(function (box) {
       var row = box.closest("li");
       if (row) { row.classList.toggle("is-removed", box.checked); }

@@ -61,3 +61,10 @@ def test_the_coordinates_turn_with_the_board(editor: Page):
     assert label_positions(editor) == (True, True)
     editor.get_by_role("button", name="Retourner").click()
     assert label_positions(editor) == (False, False)
+
+
+def test_in_the_question_editor_the_board_follows_the_diagram_orientation(editor: Page):
+    editor.locator("select[name=orientation]").select_option("black")
+    assert label_positions(editor) == (False, False)
+    editor.locator("select[name=orientation]").select_option("white")
+    assert label_positions(editor) == (True, True)
