@@ -273,6 +273,7 @@
     var unsavedOnArrival = form.hasAttribute("data-unsaved");
     var banner = document.querySelector("[data-autosave-banner]");
     var leaving = false;
+    var submitted = false;
     var deciding = false;
     var timer = null;
 
@@ -345,6 +346,7 @@
         // Kept until the bank confirms the save (see forgetSavedWork): a refused save, an
         // expired session or a lost connection keep it.
         leaving = true;
+        submitted = true;
         deciding = false;
         save();
         if (tab) { tab.setItem(PENDING_SAVE, key); }
@@ -363,8 +365,12 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "hidden" && !leaving && isDirty()) { save(); }
     });
+    // Back from the next page (back/forward cache): after a save, the page on screen is out of
+    // date (the question exists now), so it is loaded again; otherwise it carries on.
     window.addEventListener("pageshow", function (event) {
-      if (event.persisted) { leaving = false; }  // back from the next page (back/forward cache)
+      if (!event.persisted) { return; }
+      if (submitted) { window.location.reload(); }
+      leaving = false;
     });
   }
 

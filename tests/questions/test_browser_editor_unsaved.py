@@ -118,3 +118,14 @@ def test_a_refused_save_keeps_the_work_and_still_warns(editor: Page, demo_users)
     assert kept_work(editor) == [f"arbitre:editor:{demo_users[AUTHOR].pk}:new"]
     editor.get_by_role("link", name="← Retour").click()
     assert editor.dialogs == ["beforeunload"]  # type: ignore[attr-defined]
+
+
+def test_going_back_after_a_save_neither_refills_the_form_nor_warns(editor: Page):
+    write_a_question(editor)
+    editor.get_by_role("button", name="Enregistrer le brouillon").click()
+    editor.wait_for_url("**/questions/*/")
+    editor.go_back()
+    expect(editor.locator("textarea[name=stem_fr]")).to_have_value("")
+    editor.get_by_role("link", name="← Retour").click()
+    editor.wait_for_url("**/questions/")
+    assert editor.dialogs == []  # type: ignore[attr-defined]
