@@ -36,3 +36,8 @@ def test_the_page_after_a_save_marks_its_message_for_the_script(trainer):
     data = editor_data(core_samples.single(), uid="q-saved")
     response = client_for(trainer).post(CREATE, data, follow=True)
     assert 'class="message message--success" data-message="draft-saved"' in response.content.decode()
+
+
+def test_the_editor_page_shows_no_template_comment(trainer):
+    html = client_for(trainer).get(CREATE).content.decode()
+    assert "{#" not in html and "#}" not in html
