@@ -3,6 +3,8 @@ turn with the board."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -17,9 +19,13 @@ def put(page: Page, piece: str, square: str) -> None:
 
 
 @pytest.fixture
-def editor(live_server, page: Page, demo_users) -> Page:
+def editor(live_server, page: Page, demo_users) -> Iterator[Page]:
     log_in(page, live_server.url, AUTHOR, "/questions/new/")
-    return page
+    yield page
+    # Leave (saying yes to the unsaved-changes warning) so that no preview request is still
+    # running when the database is flushed.
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto("about:blank")
 
 
 def test_clearing_the_board_greys_out_castling_and_says_why(editor: Page):

@@ -3,6 +3,8 @@ back (after the language switch, for one) and forgets it once the bank has it.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -15,7 +17,7 @@ STEM = "Le drapeau des Blancs tombe. Que décidez-vous ?"
 
 
 @pytest.fixture
-def editor(live_server, page: Page, demo_users) -> Page:
+def editor(live_server, page: Page, demo_users) -> Iterator[Page]:
     log_in(page, live_server.url, AUTHOR, "/questions/new/")
     page.dialogs = []  # type: ignore[attr-defined]
     page.leave = False  # type: ignore[attr-defined]
@@ -25,7 +27,10 @@ def editor(live_server, page: Page, demo_users) -> Page:
         dialog.accept() if page.leave else dialog.dismiss()  # type: ignore[attr-defined]
 
     page.on("dialog", answer)
-    return page
+    yield page
+    # Leave the page so that no preview request is still running when the database is flushed.
+    page.leave = True  # type: ignore[attr-defined]
+    page.goto("about:blank")
 
 
 def reopen(page: Page, url: str) -> None:
