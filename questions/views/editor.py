@@ -19,6 +19,9 @@ from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
 
 EDITOR_TEMPLATE = "questions/editor.html"
+# Marks the message shown after a save: the editor's script then forgets the unsaved work it
+# kept in the browser (static/questions/questions.js).
+SAVED_TAG = "draft-saved"
 
 
 def _citation_labels(values: list[str], language_code: str) -> dict[str, str]:
@@ -78,7 +81,7 @@ def create(request: HttpRequest) -> HttpResponse:
         editor = _bound_editor(request)
         question = _save(request, editor, None)
         if question is not None:
-            messages.success(request, _("Brouillon enregistré."))
+            messages.success(request, _("Brouillon enregistré."), extra_tags=SAVED_TAG)
             return redirect("questions:detail", uid=question.uid)
         return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, None), status=422)
     return render(request, EDITOR_TEMPLATE, _editor_context(request, QuestionEditor(), None))
@@ -112,7 +115,7 @@ def edit(request: HttpRequest, uid: str) -> HttpResponse:
         editor = _bound_editor(request)
         saved = _save(request, editor, question)
         if saved is not None:
-            messages.success(request, _("Brouillon enregistré."))
+            messages.success(request, _("Brouillon enregistré."), extra_tags=SAVED_TAG)
             return redirect("questions:detail", uid=question.uid)
         return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question), status=422)
     version = question.latest_version
