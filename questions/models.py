@@ -48,7 +48,7 @@ class Unit(models.TextChoices):
     UVR = "UVR", _("UVR — Règles du jeu")
     UVC = "UVC", _("UVC — Compétitions")
     UVO = "UVO", _("UVO — Organisation")
-    UVT = "UVT", _("UVT — Titres et classement")
+    UVT = "UVT", _("UVT — Tournois au système suisse")
 
 
 class Difficulty(models.IntegerChoices):
