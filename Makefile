@@ -98,9 +98,12 @@ test: build lint
 		$(MAKE) --no-print-directory test-postgresql; \
 	fi
 
+# The machine has two cores: pytest-xdist runs the suite on both.
+TEST_WORKERS ?= 2
+
 test-sqlite:
 	@echo "== test suite on SQLite"
-	env -u DATABASE_URL ARBITRE_TESTING=1 $(VENV)/bin/pytest -q $(PYTEST_ARGS)
+	env -u DATABASE_URL ARBITRE_TESTING=1 $(VENV)/bin/pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 POSTGRESQL_SERVER ?= postgres://postgres@127.0.0.1:5432
 POSTGRESQL_DATABASE := arbitre_ci_$(shell date +%s)
@@ -109,7 +112,7 @@ POSTGRESQL_DATABASE := arbitre_ci_$(shell date +%s)
 test-postgresql:
 	@echo "== test suite on PostgreSQL"
 	status=0; DATABASE_URL=$(POSTGRESQL_SERVER)/$(POSTGRESQL_DATABASE) ARBITRE_TESTING=1 \
-		$(VENV)/bin/pytest -q --create-db $(PYTEST_ARGS) || status=$$?; \
+		$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --create-db $(PYTEST_ARGS) || status=$$?; \
 	$(PY) -c 'import psycopg, sys; psycopg.connect(sys.argv[1], autocommit=True).execute( \
 		"DROP DATABASE IF EXISTS " + sys.argv[2] + " WITH (FORCE)")' \
 		"$(POSTGRESQL_SERVER)/postgres" "test_$(POSTGRESQL_DATABASE)"; \
