@@ -174,7 +174,7 @@ def _figures(
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--count", type=int, default=240)
+    parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=69)
     parser.add_argument("--oracle-cap", type=int, default=4_000)
     arguments = parser.parse_args()

@@ -52,3 +52,10 @@ def test_the_moves_are_listed_with_french_letters_in_french():
 def test_a_question_without_moves_keeps_its_single_diagram():
     html = render({"fen": "8/8/8/4k3/8/8/8/4K2R w - - 0 1"})
     assert "data-replay" not in html and "<svg" in html
+
+
+def test_the_engine_objections_quote_moves_with_the_reader_letters():
+    objection = {"message": "Les Blancs peuvent mater, par exemple : Kg3 Ne4+ Kh2 Ng3#."}
+    with translation.override("fr"):
+        html = render_to_string("questions/_objections.html", {"objections": [objection]})
+    assert "Rg3 Ce4+ Rh2 Cg3#" in html
