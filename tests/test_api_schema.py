@@ -8,6 +8,8 @@ import json
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
@@ -35,7 +37,15 @@ REFUSALS_THAT_DEPEND_ON_THE_DATA = {
 @pytest.fixture
 def api_schema(db):
     load_rulebook(data_dir=FIXTURES)
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", application, config=CONFIG)
+    # As Django's test client does: the requests run inside the test's transaction, so the
+    # end of a request must not close the database connection (PostgreSQL would lose it).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield schemathesis.openapi.from_wsgi("/api/openapi.json", application, config=CONFIG)
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
