@@ -145,6 +145,7 @@ bench-exam: build
 messages: install
 	$(MANAGE) makemessages -l fr -l en --ignore=.venv --ignore=var --no-obsolete
 	$(MANAGE) makemessages -d djangojs -l fr -l en --ignore=.venv --ignore=var --no-obsolete
+	$(PY) bin/fill-french-plurals
 
 clean:
 	rm -rf var/static bench/results/*.json
