@@ -129,7 +129,7 @@ def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult |
     flagged = request.POST.get("flagged") in ("1", "on", "true")
     try:
         return services.save_response(attempt=attempt, item_id=item.pk, answer=answer, sequence=sequence,
-                                      flagged=flagged, now=now)
+                                      flagged=flagged, now=now, item=item)
     except services.AttemptClosed:
         attempt.refresh_from_db()
         return _refuse(request, attempt, 409, _closed_message(attempt))
