@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "papers",
     "courses",
     "exams",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
