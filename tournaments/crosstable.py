@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 ONE = Fraction(1)
 HALF = Fraction(1, 2)
@@ -91,6 +92,9 @@ class Player:
 class Crosstable:
     players: Mapping[int, Player]
     rounds: int = field(init=False)
+    # Figures derived once per table by the tie-break functions (e.g. every Buchholz, which
+    # the sum of Buchholz reads for each opponent).
+    memo: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         lengths = {len(p.results) for p in self.players.values()}
@@ -121,3 +125,11 @@ class Crosstable:
 
     def __getitem__(self, number: int) -> Player:
         return self.players[number]
+
+    @cached_property
+    def adjusted_scores(self) -> dict[int, Fraction]:
+        """Every player's score with unplayed rounds counted as draws (Livre 5.2), computed
+        once: opponents' tie-breaks read it for each of their games."""
+        return {
+            n: sum((r.score if r.played else HALF for r in p.results), ZERO) for n, p in self.players.items()
+        }

@@ -148,7 +148,7 @@ def opponent_values(table: Crosstable, number: int) -> list[Fraction]:
     player = table[number]
     return card_opponent_values(
         player,
-        [adjusted_score(table[r.opponent]) if r.played else None for r in player.results],
+        [table.adjusted_scores[r.opponent] if r.played else None for r in player.results],
     )
 
 
@@ -192,10 +192,13 @@ def buchholz_median(table: Crosstable, number: int, cut: int = 1) -> Fraction:
 def buchholz_sum(table: Crosstable, number: int) -> Fraction:
     """Sum of the opponents' Buchholz. The Livre does not say what a virtual opponent's
     Buchholz is, so unplayed rounds add nothing here."""
-    return sum(
-        (buchholz(table, r.opponent) for r in table[number].results if r.played),
-        ZERO,
-    )
+    return sum((_all_buchholz(table)[r.opponent] for r in table[number].results if r.played), ZERO)
+
+
+def _all_buchholz(table: Crosstable) -> dict[int, Fraction]:
+    if "buchholz" not in table.memo:
+        table.memo["buchholz"] = {n: buchholz(table, n) for n in table.players}
+    return table.memo["buchholz"]  # type: ignore[return-value]
 
 
 def sonneborn_berger(table: Crosstable, number: int) -> Fraction:
