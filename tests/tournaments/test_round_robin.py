@@ -188,3 +188,41 @@ def test_even_scheveningen_tables_balance_the_colours(team_size):
 def test_there_is_no_scheveningen_table_for_seven():
     with pytest.raises(ValueError, match="4, 5, 6, 8"):
         scheveningen_table(7)
+
+
+def test_twelve_printed_directed_pairs_break_the_livre_rule():
+    from tests.tournaments.printed_directed_groups import PRINTED_DIRECTED_GROUPS
+
+    late = sorted(
+        (size, n, a, b)
+        for size, n, groups in PRINTED_DIRECTED_GROUPS
+        for group in groups
+        for a, b in itertools.combinations(sorted(set(group)), 2)
+        if meeting(size, a, b).round > size - 1 - n
+    )
+    # Pairs the Livre's own formulas put in the last n rounds: misprints in Annexes I–II.
+    assert late == [
+        (18, 3, 16, 17),
+        (20, 7, 15, 18),
+        (22, 8, 8, 14),
+        (24, 10, 11, 12),
+        (24, 10, 11, 13),
+        (24, 11, 16, 21),
+        (24, 11, 17, 22),
+        (26, 10, 18, 24),
+        (26, 10, 19, 23),
+        (26, 10, 20, 22),
+        (28, 3, 13, 14),
+        (28, 4, 13, 14),
+    ]
+
+
+def test_the_printed_directed_groups_cover_every_number_except_in_three_rows():
+    from tests.tournaments.printed_directed_groups import PRINTED_DIRECTED_GROUPS
+
+    incomplete = [
+        (size, n)
+        for size, n, groups in PRINTED_DIRECTED_GROUPS
+        if sorted(x for g in groups for x in g) != list(range(1, size + 1))
+    ]
+    assert incomplete == [(26, 9), (28, 7), (28, 8)]
