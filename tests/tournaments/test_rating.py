@@ -161,3 +161,8 @@ def test_a_first_rating_needs_five_games_and_the_floor():
 def test_a_game_cannot_score_two_points():
     with pytest.raises(ValueError, match="1, 1/2 or 0"):
         Game(2000, Fraction(2))
+
+
+def test_a_zero_score_after_the_first_event_still_gives_a_rating():
+    result = first_rating(games(*zip(FIVE, [0] * 5, strict=True)), first_event=False)
+    assert (result.rating, result.reason) == (2000 - 800, "published")
