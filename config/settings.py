@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "papers",
     "courses",
     "exams",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

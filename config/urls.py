@@ -18,6 +18,7 @@ urlpatterns = [
     path("examens/", include("exams.urls")),
     path("papers/", include("papers.urls")),
     path("delivery/", include("delivery.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("api/", include(("config.api_urls", "api"))),
     path("admin/", admin.site.urls),
 ]
