@@ -98,20 +98,25 @@ test: build lint
 		$(MAKE) --no-print-directory test-postgresql; \
 	fi
 
+# The machine has two cores: pytest-xdist runs the suite on both.
+TEST_WORKERS ?= 2
+
 test-sqlite:
 	@echo "== test suite on SQLite"
-	env -u DATABASE_URL ARBITRE_TESTING=1 $(VENV)/bin/pytest -q $(PYTEST_ARGS)
+	env -u DATABASE_URL ARBITRE_TESTING=1 $(VENV)/bin/pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 POSTGRESQL_SERVER ?= postgres://postgres@127.0.0.1:5432
 POSTGRESQL_DATABASE := arbitre_ci_$(shell date +%s)
-# pytest-django creates test_<name> and drops it; the drop is repeated with FORCE
-# afterwards so that an interrupted or leaky run never leaves databases behind.
+# pytest-django creates test_<name> (test_<name>_gw0, _gw1… under pytest-xdist) and drops
+# them; the drop is repeated with FORCE afterwards so that an interrupted or leaky run
+# never leaves databases behind.
 test-postgresql:
 	@echo "== test suite on PostgreSQL"
 	status=0; DATABASE_URL=$(POSTGRESQL_SERVER)/$(POSTGRESQL_DATABASE) ARBITRE_TESTING=1 \
-		$(VENV)/bin/pytest -q --create-db $(PYTEST_ARGS) || status=$$?; \
-	$(PY) -c 'import psycopg, sys; psycopg.connect(sys.argv[1], autocommit=True).execute( \
-		"DROP DATABASE IF EXISTS " + sys.argv[2] + " WITH (FORCE)")' \
+		$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --create-db $(PYTEST_ARGS) || status=$$?; \
+	$(PY) -c 'import psycopg, sys; connection = psycopg.connect(sys.argv[1], autocommit=True); \
+		names = [row[0] for row in connection.execute("SELECT datname FROM pg_database WHERE datname LIKE %s", \
+		(sys.argv[2] + "%",))]; [connection.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)") for name in names]' \
 		"$(POSTGRESQL_SERVER)/postgres" "test_$(POSTGRESQL_DATABASE)"; \
 	exit $$status
 
@@ -142,6 +147,7 @@ bench-exam: build
 messages: install
 	$(MANAGE) makemessages -l fr -l en --ignore=.venv --ignore=var --no-obsolete
 	$(MANAGE) makemessages -d djangojs -l fr -l en --ignore=.venv --ignore=var --no-obsolete
+	$(PY) bin/fill-french-plurals
 
 clean:
 	rm -rf var/static bench/results/*.json

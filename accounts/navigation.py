@@ -89,6 +89,17 @@ HOME_PANELS: list[HomePanel] = [
         "practise",
     ),
     HomePanel(
+        "tournaments",
+        _("Calculateurs de tournoi"),
+        _(
+            "Tables de Berger, rencontres entre deux joueurs et variation du classement Elo, "
+            "pour s'entraîner."
+        ),
+        "tournaments:index",
+        _("Ouvrir les calculateurs"),
+        "practise",
+    ),
+    HomePanel(
         "rulebook-editions",
         _("Éditions du règlement"),
         _(

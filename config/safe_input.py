@@ -15,10 +15,11 @@ Each check is linear in the size of its input.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
-import sys
+from array import array
 from decimal import Decimal, InvalidOperation
 
 from django.utils.translation import gettext as _
@@ -134,8 +135,8 @@ def check_count(count: int, *, maximum: int, what: str, field: str = "") -> None
     if count > maximum:
         raise UnsafeInput(
             ngettext(
-                "%(count)d %(what)s : c'est trop, %(max)d au plus par fichier.",
-                "%(count)d %(what)s : c'est trop, %(max)d au plus par fichier.",
+                "%(count)d %(what)s : c'est trop, %(max)d au plus.",
+                "%(count)d %(what)s : c'est trop, %(max)d au plus.",
                 count,
             )
             % {"count": count, "what": what, "max": maximum},
@@ -179,7 +180,58 @@ def _json_float(text: str) -> float | BadNumber:
     return value if math.isfinite(value) else BadNumber(text)
 
 
-JSON_DEPTH_HEADROOM = 1200
+# json.loads recurses once per level of nesting: below this depth it can never run out of stack,
+# whatever the depth of the code that calls it.
+SAFE_JSON_DEPTH = 64
+# An unclosed string runs to the end: the pattern never fails, so no search restarts inside it
+# (a failing pattern would be retried at every later quote: quadratic on '"\\"\\"\\"…').
+_JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.S)
+_NOT_A_BRACKET_RE = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_JSON_TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[\]{},:]', re.S)
+
+
+def nesting_exceeds(text: str, limit: int = SAFE_JSON_DEPTH) -> bool:
+    """Whether the brackets of a JSON text nest deeper than ``limit`` (strings left out).
+
+    One pass in C: each bracket becomes +1 or -1 (signed bytes) and the running sum is the
+    depth."""
+    skeleton = _NOT_A_BRACKET_RE.sub("", _JSON_STRING_RE.sub("", text))
+    steps = array("b", skeleton.encode("ascii").translate(_DEPTH_STEPS))
+    return max(itertools.accumulate(steps), default=0) > limit
+
+
+def locate_deep_nesting(text: str, limit: int = SAFE_JSON_DEPTH, names: tuple[str, ...] = ("uid",)
+                        ) -> tuple[tuple, list[str]]:
+    """Where a JSON text first nests deeper than ``limit``: the path of keys and indexes, and
+    for each level the first of ``names`` (e.g. the uid) its object had before that point.
+    Reads the pieces one by one, and stops there."""
+    stack: list[list] = []  # [is_object, key or index, name found, expecting a value of names]
+    key = None
+    for match in _JSON_TOKEN_RE.finditer(text):
+        piece = match.group()
+        if piece in "[{":
+            if len(stack) >= limit:
+                break
+            if stack and stack[-1][0]:
+                stack[-1][1] = key
+            stack.append([piece == "{", 0, "", False])
+        elif piece in "]}":
+            if stack:
+                stack.pop()
+        elif piece == ",":
+            if stack and not stack[-1][0]:
+                stack[-1][1] += 1
+        elif piece == ":":
+            if stack:
+                stack[-1][3] = key in names and not stack[-1][2]
+        elif piece.startswith('"'):
+            value = piece[1:-1]
+            if stack and stack[-1][0] and stack[-1][3]:
+                stack[-1][2], stack[-1][3] = value, False
+            key = value
+    path = tuple(entry[1] for entry in stack[:-1])
+    return path, [entry[2] for entry in stack]
 
 
 def load_json(text: str) -> object:
@@ -187,33 +239,34 @@ def load_json(text: str) -> object:
     large come back as :class:`BadNumber` for :func:`structure_problems` to report with their
     place. Raises ``json.JSONDecodeError`` for bad syntax and :class:`UnsafeInput` for nesting
     too deep to read."""
-    # The decoder recurses once per level, so how deep a file may nest would depend on how
-    # deep the caller's stack already is (a test runner's worker is deeper than a web
-    # worker). A fixed headroom above the current depth makes the outcome the same everywhere:
-    # files up to ~1,000 levels are read (and their nesting reported with its place by
-    # structure_problems), deeper ones are refused here.
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(limit + JSON_DEPTH_HEADROOM)
     try:
         return json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=BadNumber)
     except RecursionError:
         raise UnsafeInput(
             _("JSON illisible : les crochets ou accolades sont imbriqués trop profondément.")
         ) from None
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 def structure_problems(
-    value: object, *, max_depth: int = MAX_DEPTH, path: tuple = ()
+    value: object, *, max_depth: int = MAX_DEPTH, max_values: int = 1_000_000, path: tuple = (),
+    limit: int = 20,
 ) -> list[tuple[tuple, str]]:
-    """Every unusable number, lone surrogate and excessive nesting in a loaded JSON value,
-    as ``(path, message)`` where ``path`` is the tuple of keys and indexes leading to it.
-    Walks the value once, without recursion."""
+    """The unusable numbers, lone surrogates and excessive nesting or size in a loaded JSON
+    value, as ``(path, message)`` where ``path`` is the tuple of keys and indexes leading to it.
+    Walks the value once, without recursion; stops at ``limit`` problems (a file with 100,000
+    of them needs no list of each) or past ``max_values`` values."""
     problems: list[tuple[tuple, str]] = []
     stack: list[tuple[tuple, object]] = [(path, value)]
-    while stack:
+    visited = 0
+    while stack and len(problems) < limit:
         where, item = stack.pop()
+        visited += 1
+        if visited > max_values:
+            problems.append(
+                (path, _("trop de valeurs (%(max)d au plus) : ce n'est pas le contenu attendu.")
+                 % {"max": max_values})
+            )
+            break
         if isinstance(item, BadNumber):
             problems.append((where, item.problem()))
         elif isinstance(item, str):
@@ -224,7 +277,7 @@ def structure_problems(
         elif isinstance(item, dict | list):
             if len(where) - len(path) >= max_depth:
                 problems.append(
-                    (where, _("imbrication trop profonde (%(max)d niveaux au plus).") % {"max": max_depth})
+                    (where, _("imbriqué trop profondément (%(max)d niveaux au plus).") % {"max": max_depth})
                 )
                 continue
             if isinstance(item, dict):
@@ -241,6 +294,7 @@ def structure_problems(
                     stack.append(((*where, key), child))
             else:
                 stack.extend(((*where, index), child) for index, child in enumerate(item))
+    del problems[limit:]
     problems.sort(key=lambda problem: [(0, part, "") if isinstance(part, int) else (1, 0, str(part))
                                        for part in problem[0]])
     return problems

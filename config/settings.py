@@ -14,6 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("ARBITRE_VAR_DIR", BASE_DIR / "var"))
@@ -85,6 +86,7 @@ INSTALLED_APPS = [
     "csp",
     "django_tasks",
     "django_tasks_db",
+    "ninja",
     "accounts",
     "rules",
     "positions",
@@ -94,6 +96,7 @@ INSTALLED_APPS = [
     "courses",
     "exams",
     "grading",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -102,6 +105,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "accounts.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the language is chosen: its JSON errors are written in it.
+    "config.api.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -193,6 +198,9 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 
+# Delivery: how late after an attempt's deadline an answer sent in time may still arrive.
+DELIVERY_GRACE_SECONDS = env_int("DELIVERY_GRACE_SECONDS", 30)
+
 # Internationalisation: French first, English second; URLs are the same in both.
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
@@ -221,6 +229,10 @@ STORAGES = {
         )
     },
 }
+
+# Source maps are fetched only by a developer's tools: compressing the API reference page's
+# (Swagger UI, several MB) would triple the time collectstatic takes.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")

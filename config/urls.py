@@ -19,7 +19,8 @@ urlpatterns = [
     path("papers/", include("papers.urls")),
     path("correction/", include("grading.urls")),
     path("delivery/", include("delivery.urls")),
-    path("api/", include("config.api_urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("api/", include(("config.api_urls", "api"))),
     path("admin/", admin.site.urls),
 ]
 

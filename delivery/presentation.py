@@ -66,6 +66,14 @@ def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> C
     return dataclasses.replace(question, points=int(points) if points == int(points) else float(points))
 
 
+def question_for_input(item: PaperItem, *, language: str) -> CandidateQuestion:
+    """The question's inputs only (no diagram drawn, options in the bank's order): enough to
+    read a posted answer, and quick enough for a save every few seconds per candidate."""
+    content = {**item.version.content(), "scenario": None}
+    return ui_services.candidate_view(content, language=language, prefix=f"q{item.pk}-",
+                                      uid=f"item-{item.pk}")
+
+
 def slots(attempt: Attempt, *, language: str) -> list[Slot]:
     responses = {}
     if attempt.pk and not attempt._state.adding:

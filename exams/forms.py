@@ -59,6 +59,14 @@ class SessionForm(forms.ModelForm):
             self.fields["duration_minutes"].initial = self.instance.duration_minutes
         self.order_fields(["unit", "date", "start_time", "duration_minutes"])
 
+    def clean_unit(self) -> str:
+        unit = self.cleaned_data["unit"]
+        if self.instance.pk and unit != self.instance.unit and self.instance.registrations.exists():
+            raise forms.ValidationError(
+                _("Des candidats sont inscrits à cette session : son unité ne peut plus changer.")
+            )
+        return unit
+
     def clean(self):
         cleaned = super().clean()
         minutes = cleaned.get("duration_minutes")

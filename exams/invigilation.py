@@ -122,7 +122,7 @@ def start_with_code(*, registration: Registration, code: str, actor) -> Registra
         raise ExamError(_("Ce code ne correspond pas à celui de votre centre."))
     with transaction.atomic():
         locked = (
-            Registration.objects.select_for_update()
+            Registration.objects.select_for_update(of=("self",))
             .select_related("session__paper", "candidate")
             .get(pk=registration.pk)
         )

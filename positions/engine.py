@@ -35,6 +35,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from positions import mate
+from positions.notation import NOTATIONS, move_to_san, moves_in_language, parse_moves_in_notation
 from positions.validation import (
     FenError,
     IllegalReason,
@@ -42,8 +43,6 @@ from positions.validation import (
     PgnError,
     format_clock,
     is_move_notation,
-    parse_move_list,
-    parse_moves,
     reason_text,
     validate_fen,
 )
@@ -94,6 +93,9 @@ class AnalysisRequest:
     claim: Claim | None = None
     flag_fell: str | None = None
     language: str = "fr"
+    # The piece letters of the moves typed ("fr": R D T F C, "en": K Q R B N) and of the moves
+    # quoted in the explanations. Chosen by the interface (or the API's parameter), never guessed.
+    notation: str = "en"
     node_budget: int = mate.DEFAULT_NODE_BUDGET
     time_budget: float = mate.DEFAULT_TIME_BUDGET
 
@@ -234,8 +236,12 @@ def repetition_key(board: chess.Board) -> tuple:
 @lru_cache(maxsize=512)
 def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
     """Mate searches are cached by position: in this process (the same game is often analysed
-    in both languages) and, for definite answers, in Django's cache shared by the workers."""
-    key = "positions:mate:" + hashlib.sha256(f"{fen}|{int(color)}|{node_budget}".encode()).hexdigest()[:40]
+    in both languages) and, for definite answers, in Django's cache shared by the workers.
+
+    A definite answer ("yes" with its line, "no") is true whatever budget found it, so it is
+    cached under the position alone: every page (reference positions, analysis, questions)
+    then shows the same verdict for the same position, whichever asked first."""
+    key = "positions:mate:v2:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
     cached = cache.get(key)
     if cached is not None:
         verdict, line, method, nodes = cached
@@ -292,6 +298,11 @@ class _DeadAfterPly:
         return self.known[fen]
 
 
+def _in_notation(san: str, request: AnalysisRequest) -> str:
+    """Moves quoted in an explanation, with the piece letters of the request's notation."""
+    return moves_in_language(san, request.notation)
+
+
 def _side(color: chess.Color) -> str:
     return "white" if color == chess.WHITE else "black"
 
@@ -327,18 +338,21 @@ def _read_game(request: AnalysisRequest) -> ParsedGame:
     if request.pgn and request.moves:
         raise AnalysisInputError("moves", _("Donnez soit un PGN, soit une liste de coups, pas les deux."))
     try:
+        notation = request.notation
         if request.moves is not None:
             if not isinstance(request.moves, list):
                 raise AnalysisInputError("moves", _("Les coups doivent être une liste de chaînes."))
-            return parse_move_list(request.moves, fen=fen, allow_illegal=True)
+            return parse_moves_in_notation(request.moves, notation=notation, fen=fen, allow_illegal=True)
         if request.pgn is not None and not isinstance(request.pgn, str):
             raise AnalysisInputError("pgn", _("Le PGN doit être une chaîne de caractères."))
-        return parse_moves(request.pgn or "", fen=fen, allow_illegal=True)
+        return parse_moves_in_notation(request.pgn or "", notation=notation, fen=fen, allow_illegal=True)
     except PgnError as error:
         raise AnalysisInputError("moves" if request.moves is not None else "pgn", error.message) from None
 
 
 def _check_request(request: AnalysisRequest, game: ParsedGame) -> int:
+    if request.notation not in NOTATIONS:
+        raise AnalysisInputError("notation", _("« notation » doit valoir fr ou en."))
     if request.rate not in RATES:
         raise AnalysisInputError("rate", _("La cadence doit être standard, rapid ou blitz."))
     if request.flag_fell is not None and request.flag_fell not in SIDES:
@@ -348,7 +362,9 @@ def _check_request(request: AnalysisRequest, game: ParsedGame) -> int:
             raise AnalysisInputError("claim", _("Le type de réclamation doit être threefold ou fifty."))
         intended = request.claim.intended_move
         if intended is not None and (
-            not isinstance(intended, str) or len(intended) > 12 or not is_move_notation(intended)
+            not isinstance(intended, str)
+            or len(intended) > 12
+            or not is_move_notation(move_to_san(intended, request.notation))
         ):
             # Not a move at all (a typing error): an input error, not a claim to judge. A move that
             # is well written but illegal is a real claim, judged incorrect (9.5.3).
@@ -373,6 +389,8 @@ def analyse(request: AnalysisRequest) -> Analysis:
     """Analyse a game as an arbiter would at ``request.ply``. Raises :class:`AnalysisInputError`."""
     language = request.language if request.language in ("fr", "en") else "fr"
     with translation.override(language):
+        if request.notation not in NOTATIONS:
+            raise AnalysisInputError("notation", _("« notation » doit valoir fr ou en."))
         game = _read_game(request)
         ply = _check_request(request, game)
         return _analyse(request, game, ply)
@@ -574,11 +592,12 @@ def _judge_claim(
             consequence=_("Le résultat est celui de la fin de partie ; aucune pénalité."),
         )
     consequence = _claim_consequence(request.rate, claim.intended_move)
+    intended_san = move_to_san(claim.intended_move.strip(), request.notation) if claim.intended_move else ""
     penalty_article = _penalty_article(request.rate, "9.5.3")
     intended_move = None
     if claim.intended_move:
         try:
-            intended_move = board.parse_san(claim.intended_move.strip().rstrip("!?"))
+            intended_move = board.parse_san(intended_san.rstrip("!?"))
             if not intended_move:
                 raise ValueError("a null move is not a move")  # "--", "0000", "Z0"
         except ValueError:
@@ -610,7 +629,11 @@ def _judge_claim(
                         "elle est déjà apparue "
                         "après les demi-coups %(plies)s."
                     )
-                    % {"move": san, "count": len(seen) + 1, "plies": ", ".join(map(str, seen))},
+                    % {
+                        "move": _in_notation(san, request),
+                        "count": len(seen) + 1,
+                        "plies": ", ".join(map(str, seen)),
+                    },
                     consequence=_("La partie est déclarée nulle (article 9.5.2)."),
                 )
         seen = occurrences.get(repetition_key(board), [])
@@ -657,7 +680,7 @@ def _judge_claim(
                     "auront été joués sans "
                     "mouvement de pion ni prise (%(count)d demi-coups)."
                 )
-                % {"move": san, "count": after.halfmove_clock},
+                % {"move": _in_notation(san, request), "count": after.halfmove_clock},
                 consequence=_("La partie est déclarée nulle (article 9.5.2)."),
             )
     if board.halfmove_clock >= 100:
@@ -718,7 +741,7 @@ def _judge_flag(
     flagged_name = _player(flagged)
     opponent_name = _player(not flagged)
     if opponent.verdict == "yes":
-        line = " ".join(opponent.line)
+        line = _in_notation(" ".join(opponent.line), request)
         explanation = _(
             "Le drapeau %(of_flagged)s est tombé et %(opponent)s peuvent mater par une suite de coups légaux "
             "(même avec la coopération de l'adversaire), par exemple : %(line)s. La partie est perdue par "

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from positions.engine import AnalysisRequest, Claim
+from positions.notation import notation_of_language
 from positions.validation import MAX_FEN_LENGTH, MAX_PGN_BYTES
 
 
@@ -22,7 +23,9 @@ class AnalysisForm(forms.Form):
         max_length=MAX_PGN_BYTES,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         help_text=_(
-            "Les coups illégaux sont acceptés : ils sont rejoués tels qu'ils ont été joués sur l'échiquier."
+            "Pièces en notation française : R (roi), D (dame), T (tour), F (fou), C (cavalier), par "
+            "exemple Cf3, Txe5, e8=D, O-O. Les coups illégaux sont acceptés : ils sont rejoués tels "
+            "qu'ils ont été joués sur l'échiquier."
         ),
     )
     ply = forms.IntegerField(
@@ -62,6 +65,7 @@ class AnalysisForm(forms.Form):
     )
 
     def analysis_request(self, *, language: str) -> AnalysisRequest:
+        """The engine's request; moves are typed with the interface language's piece letters."""
         data = self.cleaned_data
         claim = None
         if data.get("claim_type"):
@@ -76,4 +80,5 @@ class AnalysisForm(forms.Form):
             claim=claim,
             flag_fell=data.get("flag_fell") or None,
             language=language,
+            notation=notation_of_language(language),
         )

@@ -9,12 +9,14 @@ cooperate (a helpmate). :func:`can_checkmate` answers ``"yes"`` (with the mating
    mate a lone king; when the only pieces besides the kings are bishops all on one colour,
    nobody can mate. Careful: K+N against K+P, or K+B against K+N, *can* allow a helpmate,
    because the defender's own men may block its king; those go to the search.
-2. Otherwise a best-first search over the positions reachable by legal moves, with a
+2. Otherwise every line is searched to a fixed depth (:mod:`positions.helpmate`): a short
+   helpmate is never missed, whichever way the guides below lean.
+3. Then a best-first search over the positions reachable by legal moves, with a
    transposition table, steers towards mating patterns (defending king to the edge,
    attackers closer, pawns promoting). When the set of reachable positions is exhausted
    without a mate (blocked pawn chains where only kings and shut-in pieces move), the answer
    is ``"no"``; when the node or time budget runs out first, ``"undetermined"``.
-3. With few men (at most two besides the kings), the search is first guided by the mating
+4. With few men (at most two besides the kings), the search is first guided by the mating
    patterns themselves: the checkmates of that material near a corner are enumerated once
    (retrograde knowledge of the small endgames), and a position is scored by the number of
    moves its men need to reach the nearest of them (with a third man of the defender's, the
@@ -38,13 +40,15 @@ from typing import Literal
 
 import chess
 
+from positions.helpmate import EXHAUSTIVE_DEPTH, EXHAUSTIVE_NODE_BUDGET, exhaustive_mate
+
 Verdict = Literal["yes", "no", "undetermined"]
 
 # The wall clock bounds a search only as a safeguard for a loaded server; tests replace it
 # (see tests/positions/conftest.py) so that their verdicts depend on the node budget alone.
 _clock = time.perf_counter
 
-DEFAULT_NODE_BUDGET = 150_000
+DEFAULT_NODE_BUDGET = 180_000  # a sixth for the exhaustive search, the rest for the guides
 DEFAULT_TIME_BUDGET = 2.0  # seconds, per side
 _PIECE_VALUES = {
     chess.PAWN: 1,
@@ -63,9 +67,10 @@ class MateSearch:
     color: chess.Color
     verdict: Verdict
     line: list[str] = field(default_factory=list)  # SAN from the position to the mate, when "yes"
-    method: Literal["material", "search", "immediate"] = "search"
+    method: Literal["material", "search", "immediate", "exhaustive"] = "search"
     nodes: int = 0
     exhausted: bool = False  # the whole reachable position space was explored
+    exhaustive_depth: int = 0  # plies to which every line was searched (no shorter mate exists)
 
     @property
     def side(self) -> str:
@@ -442,10 +447,14 @@ def can_checkmate(
     *,
     node_budget: int = DEFAULT_NODE_BUDGET,
     time_budget: float = DEFAULT_TIME_BUDGET,
+    exhaustive_depth: int = EXHAUSTIVE_DEPTH,
+    exhaustive_budget: int = EXHAUSTIVE_NODE_BUDGET,
 ) -> MateSearch:
     """Whether ``color`` can checkmate the opponent by any series of legal moves from ``board``.
 
-    The budget bounds the number of positions generated and the wall-clock time.
+    First every line of ``exhaustive_depth`` plies (:mod:`positions.helpmate`, bounded by
+    ``exhaustive_budget`` positions), then the guided searches, whose budget bounds the
+    number of positions generated and the wall-clock time.
     """
     if board.is_checkmate():
         # Whoever is to move is mated: the game is over.
@@ -456,13 +465,33 @@ def can_checkmate(
     if board.is_stalemate():
         return MateSearch(color, "no", method="immediate", exhausted=True)
 
-    total_nodes = 0
-    deadline = _clock() + time_budget
+    # Every line to a fixed depth first: a short helpmate is never missed, whatever the guides
+    # prefer, and the answer depends on the position alone (not on the machine's load).
+    # It takes its share of the node budget (at most a fifth), the guides the rest.
+    exhaustive_budget = max(1, min(exhaustive_budget, node_budget // 5))
+    exhaustive = exhaustive_mate(board, color, depth=exhaustive_depth, node_budget=exhaustive_budget)
+    node_budget = max(1, node_budget - exhaustive.nodes)
+    if exhaustive.outcome == "found":
+        return MateSearch(
+            color, "yes", line=exhaustive.line, method="exhaustive", nodes=exhaustive.nodes,
+            exhaustive_depth=exhaustive.depth_done,
+        )  # fmt: skip
+    if exhaustive.exhausted_space:
+        return MateSearch(
+            color, "no", method="exhaustive", nodes=exhaustive.nodes, exhausted=True,
+            exhaustive_depth=exhaustive.depth_done,
+        )  # fmt: skip
+
+    total_nodes = exhaustive.nodes
     minor_pieces_only = not board.occupied_co[color] & (board.pawns | board.rooks | board.queens)
     strategies = MINOR_PIECE_STRATEGIES if minor_pieces_only else STRATEGIES
     # Rooks, queens and pawns mate a hunted king without the defender's help: the general
     # guides find those at once, the patterns are for the minor pieces' helpmates.
     guide = pattern_guide(board, color) if minor_pieces_only else None
+    # The time limit starts once the patterns are enumerated: their first enumeration in a
+    # process (seconds, cached afterwards) must not turn the first page's answer into
+    # "undetermined" while the next page, served from the cache, says "yes".
+    deadline = _clock() + time_budget
     if guide is not None:
         strategies = (PATTERN_STRATEGY, *strategies)
     general_budget = node_budget
@@ -487,8 +516,9 @@ def can_checkmate(
         total_nodes += result.nodes
         if result.verdict != "undetermined":
             result.nodes = total_nodes
+            result.exhaustive_depth = exhaustive.depth_done
             return result
-    return MateSearch(color, "undetermined", nodes=total_nodes)
+    return MateSearch(color, "undetermined", nodes=total_nodes, exhaustive_depth=exhaustive.depth_done)
 
 
 def _best_first(

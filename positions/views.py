@@ -15,6 +15,7 @@ from positions.diagrams import DiagramError, make_spec, render_spec
 from positions.engine import AnalysisInputError, analyse
 from positions.examples import reference_verdicts
 from positions.forms import AnalysisForm
+from positions.notation import movetext_to_san, notation_of_language
 from positions.permissions import require_analyse, require_reference
 from positions.validation import FenError
 
@@ -53,7 +54,8 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "analysis": analysis,
-        "moves_text": form.data.get("moves", ""),
+        # The replay reads SAN: moves typed with French letters are translated first.
+        "moves_text": movetext_to_san(form.data.get("moves", ""), notation_of_language()),
         "replay_query": _replay_query(form) if analysis else "",
     }
     return render(request, template, context, status=status)

@@ -139,6 +139,10 @@ def _paths_with_nul(value: object) -> list[str]:
 
 # question → body → rubric → criterion → text: deeper is never a question.
 MAX_CONTENT_DEPTH = 8
+# A hundred options or criteria is already no exam question (the formats refuse more, too).
+MAX_OPTIONS = 100
+MAX_CRITERIA = 100
+MAX_CONTENT_VALUES = 20_000
 
 
 def validate_content(data: object, *, check_citations: bool = True,
@@ -152,7 +156,7 @@ def validate_content(data: object, *, check_citations: bool = True,
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
     checker = _Checker()
     # Unusable numbers, lone surrogates and deep nesting: the checks below could not cope.
-    unsafe = structure_problems(data, max_depth=MAX_CONTENT_DEPTH)
+    unsafe = structure_problems(data, max_depth=MAX_CONTENT_DEPTH, max_values=MAX_CONTENT_VALUES)
     if unsafe:
         return {}, [Problem(dotted(path), message) for path, message in unsafe]
     checker.unknown_keys(data, set(QUESTION_KEYS) - {"uid"}, "")
@@ -417,6 +421,10 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
     if not isinstance(items, list):
         checker.add(path, _("Une liste d'options est attendue."))
         return []
+    if len(items) > MAX_OPTIONS:
+        checker.add(path, _("%(count)d options : c'est trop, %(max)d au plus.")
+                    % {"count": len(items), "max": MAX_OPTIONS})
+        return []
     result = []
     keys = set()
     for index, item in enumerate(items):
@@ -525,6 +533,10 @@ def _open_body(checker: _Checker, body: dict, points: Decimal, needs_english: bo
     items = body.get("rubric")
     if not isinstance(items, list) or not items:
         checker.add("body.rubric", _("Le barème est une liste non vide de critères."))
+        items = []
+    elif len(items) > MAX_CRITERIA:
+        checker.add("body.rubric", _("%(count)d critères : c'est trop, %(max)d au plus.")
+                    % {"count": len(items), "max": MAX_CRITERIA})
         items = []
     total = Decimal(0)
     for index, item in enumerate(items):

@@ -48,7 +48,7 @@ class Unit(models.TextChoices):
     UVR = "UVR", _("UVR — Règles du jeu")
     UVC = "UVC", _("UVC — Compétitions")
     UVO = "UVO", _("UVO — Organisation")
-    UVT = "UVT", _("UVT — Titres et classement")
+    UVT = "UVT", _("UVT — Tournois au système suisse")
 
 
 class Difficulty(models.IntegerChoices):
@@ -113,7 +113,15 @@ class QuestionQuerySet(models.QuerySet):
         """Questions that have a published version and are not retired (practice, exams)."""
         return self.filter(current_version__isnull=False).exclude(status=Status.RETIRED)
 
-    def with_status(self, status: str) -> QuestionQuerySet:
+    def with_status(self, status: str, *, readable_draft: Q | None = None) -> QuestionQuerySet:
+        """Questions in ``status`` as a reader sees them: "published" means "has a version in
+        service" (a published question being revised stays published); "draft" and "in review"
+        only match the working drafts the reader may read (``readable_draft``, see
+        ``questions.permissions.readable_draft_condition``; None: every draft)."""
+        if status == Status.PUBLISHED:
+            return self.in_use()
+        if status in (Status.DRAFT, Status.IN_REVIEW) and readable_draft is not None:
+            return self.filter(readable_draft, status=status)
         return self.filter(status=status)
 
     def for_unit(self, unit: str) -> QuestionQuerySet:
@@ -154,8 +162,10 @@ class Question(models.Model):
     needs_review = models.BooleanField(_("à revoir"), default=False)
     review_reason = models.TextField(_("raison de la revue"), blank=True)
 
-    # Copied from the latest version (draft if any, else current) so the bank can be
-    # filtered and listed without reading every version (JSON lookups differ per database).
+    # Copied from the version in service (else, for a question never published, its draft: only
+    # those who may read that draft see the question at all) so the bank can be filtered and
+    # listed without reading every version (JSON lookups differ per database), and so a pending
+    # draft never shows through to readers who may not read it (``refresh_summary``).
     type = models.CharField(_("type"), max_length=12, choices=QuestionType.choices, blank=True)
     difficulty = models.PositiveSmallIntegerField(_("difficulté"), choices=Difficulty.choices, default=2)
     unit_codes = models.CharField(_("unités"), max_length=40, blank=True, help_text="“,UVR,UVC,”")
@@ -210,6 +220,13 @@ class Question(models.Model):
         if language == "en" and self.summary_en:
             return self.summary_en
         return self.summary_fr
+
+    def refresh_summary(self) -> None:
+        """Copy the list's summary and search index from the version in service, or from the
+        draft of a question never published."""
+        version = self.current_version or self.draft
+        if version is not None:
+            self.copy_summary_from(version)
 
     def copy_summary_from(self, version: QuestionVersion) -> None:
         self.type = version.type

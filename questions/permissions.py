@@ -15,7 +15,10 @@ The rules:
 - The working draft of a published question follows the same rule: its author (whoever
   started the revision) and, while in review, reviewers.
 - Any other bank user asking for a question they may not read gets 404: drafts are not
-  announced to people who cannot open them.
+  announced to people who cannot open them. The same goes for the bank list: its summaries,
+  filters and search index are those of the version in service, and a pending draft is shown,
+  filtered on (status, cited article) and exported only for those who may read it
+  (``readable_draft_condition``, the database twin of ``can_read_draft``).
 - Writing: authors edit their own drafts; any author may start a revision of a published
   question (the service creates a new draft version that becomes theirs). A question in
   review is frozen until a reviewer asks for changes (back to draft) or approves it.
@@ -28,7 +31,7 @@ The rules:
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
 from django.http import Http404
 
 from questions import services
@@ -173,10 +176,28 @@ def can_clear_flag(user, question: Question) -> bool:
     return question.needs_review and (can_review_questions(user) or is_bank_admin(user))
 
 
+def readable_draft_condition(user) -> Q:
+    """``can_read_draft`` as a database condition on questions (the draft itself aside): the
+    list, its filters and the export ask it for every row at once."""
+    if is_bank_admin(user):
+        return Q(pk__isnull=False)
+    condition = Q(author=user) | Q(draft__author=user)
+    if can_review_questions(user):
+        condition |= Q(status=Status.IN_REVIEW)
+    return condition
+
+
 def visible_questions(user) -> QuerySet[Question]:
-    """The questions a user sees in the bank list."""
+    """The questions a user sees in the bank list; each tells whether the user may read its
+    working draft (``draft_visible``), so that a pending draft is shown only to them."""
     require_bank_user(user)
-    questions = Question.objects.all()
+    questions = Question.objects.annotate(
+        draft_visible=Case(
+            When(Q(draft__isnull=False) & readable_draft_condition(user), then=Value(True)),
+            default=Value(False),
+            output_field=BooleanField(),
+        )
+    )
     if is_bank_admin(user):
         return questions
     visible = (

@@ -155,7 +155,7 @@ def create_question(*, author, content: dict, uid: str | None = None) -> Questio
     question.save()
     version = _new_version(question, content=content, author=author)
     question.draft = version
-    question.copy_summary_from(version)
+    question.refresh_summary()
     question.save()
     _log(question, actor=author, from_status="", to_status=Status.DRAFT, version=version)
     return question
@@ -183,7 +183,7 @@ def save_draft(*, question: Question, user, content: dict) -> QuestionVersion:
         _log(question, actor=user, from_status=previous, to_status=Status.DRAFT, version=draft,
              note=_("Nouvelle version en cours de rédaction.") if previous != Status.IN_REVIEW
              else _("Modifiée pendant la relecture."))
-    question.copy_summary_from(draft)
+    question.refresh_summary()
     question.save()
     return draft
 
@@ -228,7 +228,7 @@ def _publish(question: Question, version: QuestionVersion, *, reviewer) -> None:
     question.status = Status.PUBLISHED
     question.needs_review = False
     question.review_reason = ""
-    question.copy_summary_from(version)
+    question.refresh_summary()
     question.save()
 
 
@@ -388,7 +388,7 @@ def store_imported(*, uid: str, content: dict, status: str, author=None, reviewe
         question.save()
         version = _new_version(question, content=content, author=author)
         question.draft = version
-        question.copy_summary_from(version)
+        question.refresh_summary()
         question.save()
         _log(question, actor=author, from_status="", to_status=Status.DRAFT, note=note, version=version)
         outcome = "created"
@@ -406,7 +406,7 @@ def store_imported(*, uid: str, content: dict, status: str, author=None, reviewe
             question.draft = version
         previous = question.status
         question.status = Status.DRAFT
-        question.copy_summary_from(version)
+        question.refresh_summary()
         question.save()
         if previous != Status.DRAFT:
             _log(question, actor=author, from_status=previous, to_status=Status.DRAFT, note=note,

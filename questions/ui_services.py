@@ -15,7 +15,7 @@ from typing import Any
 
 import chess
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -47,6 +47,12 @@ class Diagram:
     start_fen: str = ""
     ply: int | None = None
     rate: str = "standard"
+
+    @property
+    def decisive_ply(self) -> int:
+        """The ply the question is about, where the replay opens: the one the scenario
+        designates, else the last move."""
+        return self.ply if self.ply is not None else _plies(self.start_fen, self.moves)
 
 
 @dataclass(frozen=True)
@@ -352,8 +358,13 @@ def _other_fields(content: dict[str, Any], prefix: str = "") -> dict[str, str]:
 # --- The bank list --------------------------------------------------------------------------
 
 
-def filter_bank(questions: QuerySet[Question], filters: dict[str, Any]) -> QuerySet[Question]:
-    """Apply the list's filters (``BankFilterForm.cleaned_data``) to a queryset."""
+def filter_bank(questions: QuerySet[Question], filters: dict[str, Any], *, user) -> QuerySet[Question]:
+    """Apply the list's filters (``BankFilterForm.cleaned_data``) to a queryset, as ``user`` may
+    see the questions: working drafts they may not read match nothing (``Question``'s summary
+    and search index are those of the version in service)."""
+    from questions.permissions import readable_draft_condition
+
+    readable_draft = readable_draft_condition(user)
     if filters.get("q"):
         questions = questions.search(filters["q"])
     if filters.get("unit"):
@@ -361,7 +372,7 @@ def filter_bank(questions: QuerySet[Question], filters: dict[str, Any]) -> Query
     if filters.get("type"):
         questions = questions.filter(type=filters["type"])
     if filters.get("status"):
-        questions = questions.with_status(filters["status"])
+        questions = questions.with_status(filters["status"], readable_draft=readable_draft)
     if filters.get("tag"):
         questions = questions.with_tag(filters["tag"])
     if filters.get("author"):
@@ -372,23 +383,38 @@ def filter_bank(questions: QuerySet[Question], filters: dict[str, Any]) -> Query
         questions = questions.needing_review()
     citation = filters.get("article")
     if citation:
-        questions = citing(questions, edition=citation["edition"], article=citation["article"])
+        questions = citing(
+            questions, edition=citation["edition"], article=citation["article"], readable_draft=readable_draft
+        )
     return questions
 
 
-def citing(questions: QuerySet[Question], *, edition: str, article: str) -> QuerySet[Question]:
-    """Questions whose working or published version cites ``article`` (of ``edition`` if given).
+def citing(
+    questions: QuerySet[Question], *, edition: str, article: str, readable_draft: Q | None = None
+) -> QuerySet[Question]:
+    """Questions whose published version, or working draft when ``readable_draft`` says the
+    reader may read it (None: always), cites ``article`` (of ``edition`` if given).
 
     The database narrows the candidates with a text match on the JSON (portable between
     SQLite and PostgreSQL); the exact (edition, article) pair is then checked in Python.
     """
     needle = json.dumps({"article": article})[1:-1]  # '"article": "9.2.2"'
-    candidates = questions.filter(
-        Q(draft__citations__icontains=needle) | Q(current_version__citations__icontains=needle)
-    ).select_related("draft", "current_version")
+    readable_draft = Q(pk__isnull=False) if readable_draft is None else readable_draft
+    candidates = (
+        questions.filter(
+            (Q(draft__citations__icontains=needle) & readable_draft)
+            | Q(current_version__citations__icontains=needle)
+        )
+        .annotate(
+            draft_cited=Case(
+                When(readable_draft, then=Value(True)), default=Value(False), output_field=BooleanField()
+            )
+        )
+        .select_related("draft", "current_version")
+    )
     matching = []
     for question in candidates:
-        for version in (question.draft, question.current_version):
+        for version in (question.draft if question.draft_cited else None, question.current_version):
             if version is None:
                 continue
             if any(

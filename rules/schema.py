@@ -11,7 +11,7 @@ import datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.safe_input import UnsafeInput, check_count, dotted, shown, structure_problems
+from config.safe_input import UnsafeInput, check_count, dotted, locate_deep_nesting, shown, structure_problems
 from rules.models import EDITION_SLUG_RE, NUMBER_RE, ArticleKind
 
 ARTICLE_TEXT_FIELDS = (
@@ -30,6 +30,8 @@ LANGUAGES = ("fr", "en")
 MAX_ARTICLES = 5000
 # {"articles": [{"diagrams": ["…"]}]}: nothing in an edition file is deeper than 4 levels.
 MAX_DEPTH = 6
+# 5,000 articles of about fifteen values each.
+MAX_VALUES = 200_000
 
 
 def parse_date(value: str) -> datetime.date | None:
@@ -154,6 +156,28 @@ def validate_articles(items: object, *, known_diagrams: set[str] | None = None) 
     return errors
 
 
+def _where(path: tuple, article_number: object) -> str:
+    """"Édition : « title_fr »", "Article n° 3 (9.2.2) : « order »" or "« path »"."""
+    if len(path) >= 2 and path[0] == "edition":
+        return _("Édition : « %(field)s »") % {"field": dotted(path[1:])}
+    if len(path) >= 2 and path[0] == "articles" and isinstance(path[1], int):
+        label = _("Article n° %(position)d (%(number)s)") % {
+            "position": path[1] + 1,
+            "number": shown(article_number) if isinstance(article_number, str) and article_number else "?",
+        }
+        return f"{label} : « {dotted(path[2:])} »" if len(path) > 2 else label
+    return f"« {dotted(path)} »" if path else ""
+
+
+def deep_nesting_error(text: str) -> str:
+    """The place where an edition file nests too deeply, found without json.loads."""
+    path, names = locate_deep_nesting(text, names=("number",))
+    path = path[:MAX_DEPTH]
+    where = _where(path, names[2] if len(names) > 2 else "")
+    message = _("imbriqué trop profondément (%(max)d niveaux au plus).") % {"max": MAX_DEPTH}
+    return f"{where} : {message}" if where else message
+
+
 def structure_errors(payload: object) -> list[str]:
     """Unusable numbers (NaN, 1e200000, 5,000 digits), invalid characters (lone surrogates) and
     excessive nesting or size in an uploaded edition, each named by its article and field."""
@@ -164,19 +188,12 @@ def structure_errors(payload: object) -> list[str]:
         except UnsafeInput as error:
             return [str(error)]
     errors = []
-    for path, message in structure_problems(payload, max_depth=MAX_DEPTH):
-        if len(path) >= 2 and path[0] == "edition":
-            where = _("Édition : « %(field)s »") % {"field": dotted(path[1:])}
-        elif len(path) >= 2 and path[0] == "articles" and isinstance(articles, list):
+    for path, message in structure_problems(payload, max_depth=MAX_DEPTH, max_values=MAX_VALUES):
+        number = None
+        if len(path) >= 2 and path[0] == "articles" and isinstance(articles, list):
             item = articles[path[1]]
             number = item.get("number") if isinstance(item, dict) else None
-            label = _("Article n° %(position)d (%(number)s)") % {
-                "position": path[1] + 1,
-                "number": shown(number) if isinstance(number, str) and number else "?",
-            }
-            where = f"{label} : « {dotted(path[2:])} »" if len(path) > 2 else label
-        else:
-            where = f"« {dotted(path)} »" if path else ""
+        where = _where(path, number)
         errors.append(f"{where} : {message}" if where else message)
     return errors
 

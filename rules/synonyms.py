@@ -44,7 +44,7 @@ class CommonNames:
     edition: str
     articles: tuple[str, ...]
     order: int
-    names: tuple[tuple[tuple[str, ...], str], ...]  # (phrase, name as written)
+    names: tuple[tuple[tuple[str, ...], str, str], ...]  # (phrase, phrase joined, name as written)
 
 
 # Folding some 300 names costs milliseconds: each process keeps them folded, and rebuilds
@@ -63,6 +63,11 @@ def _synonym_changed(**kwargs) -> None:
     forget_synonyms()
 
 
+def _folded(name: str) -> tuple[tuple[str, ...], str, str]:
+    words = phrase(name)
+    return words, " ".join(words), name
+
+
 def _index() -> list[CommonNames]:
     version = cache.get(_VERSION_KEY)
     if version is None:
@@ -73,11 +78,12 @@ def _index() -> list[CommonNames]:
             CommonNames(
                 key=synonym.key, glossary_key=synonym.glossary_key, edition=synonym.edition,
                 articles=tuple(synonym.articles), order=synonym.order,
-                names=tuple((phrase(name), name) for name in [*synonym.names_fr, *synonym.names_en]),
+                names=tuple(_folded(name) for name in [*synonym.names_fr, *synonym.names_en]),
             )
             for synonym in Synonym.objects.all()
         ]
         _memo["version"] = version
+        _memo["matches"] = {}
     return _memo["index"]  # type: ignore[return-value]
 
 
@@ -92,15 +98,15 @@ class SynonymMatch:
         return {(self.synonym.edition, number) for number in self.synonym.articles}
 
 
-def _score(words: tuple[str, ...], name: tuple[str, ...]) -> tuple[int, int] | None:
+def _score(words: tuple[str, ...], present: set[str], typed: str, name: tuple[str, ...], joined: str
+           ) -> tuple[int, int] | None:
     if not name:
         return None
     if words == name:
         return (3, len(name))
-    if _contains(words, name):
+    if name[0] in present and _contains(words, name):
         return (2, len(name))
-    typed = " ".join(words)
-    if len(typed) >= MIN_PREFIX_CHARACTERS and " ".join(name).startswith(typed):
+    if len(typed) >= MIN_PREFIX_CHARACTERS and joined.startswith(typed):
         return (1, 0)
     return None
 
@@ -111,18 +117,27 @@ def matching_synonyms(words: tuple[str, ...] | list[str]) -> list[SynonymMatch]:
     words = tuple(words)
     if not words:
         return []
+    index = _index()
+    remembered: dict = _memo["matches"]  # type: ignore[assignment]
+    if words in remembered:
+        return remembered[words]
+    present, typed = set(words), " ".join(words)
     found: list[tuple[tuple[int, int], int, SynonymMatch]] = []
-    for synonym in _index():
+    for synonym in index:
         best: tuple[tuple[int, int], str] | None = None
-        for folded, name in synonym.names:
-            score = _score(words, folded)
+        for folded, joined, name in synonym.names:
+            score = _score(words, present, typed, folded, joined)
             if score is not None and (best is None or score > best[0]):
                 best = (score, name)
         if best is not None:
             match = SynonymMatch(synonym=synonym, name=best[1], exact=best[0][0] == 3)
             found.append((best[0], synonym.order, match))
     found.sort(key=lambda item: (-item[0][0], -item[0][1], item[1]))
-    return [match for _score_, _order, match in found[:MAX_MATCHES]]
+    result = [match for _score_, _order, match in found[:MAX_MATCHES]]
+    if len(remembered) > 500:  # queries typed letter by letter: keep the memory bounded
+        remembered.clear()
+    remembered[words] = result
+    return result
 
 
 def synonym_articles(words: tuple[str, ...] | list[str]) -> set[tuple[str, str]]:

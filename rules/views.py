@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,6 +18,7 @@ from rules.api import closest_numbers
 from rules.history import ParagraphHistory, article_history, group_history, related_changes
 from rules.models import (
     Article,
+    ArticleKind,
     Change,
     Chapter,
     Correspondence,
@@ -60,14 +63,35 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/index.html", context)
 
 
+@dataclass
+class TocEntry:
+    """A top-level entry of an edition's table of contents and the paragraphs under it."""
+
+    article: Article
+    paragraphs: list[tuple[Article, str, int]] = field(default_factory=list)  # (article, summary, depth)
+
+
+def table_of_contents(edition: Edition, *, language: str) -> list[TocEntry]:
+    """The edition's articles folded under their top-level entry (preface, part, article),
+    each paragraph named by its first words: 2018's paragraphs have no heading."""
+    entries: list[TocEntry] = []
+    articles = edition.articles.only(
+        "edition", "number", "printed", "kind", "heading_fr", "heading_en", "text_fr", "text_en", "order"
+    )
+    for article in articles:
+        if article.kind != ArticleKind.PARAGRAPH or not entries:
+            entries.append(TocEntry(article=article))
+        else:
+            depth = min(article.number.count("."), 4)
+            entries[-1].paragraphs.append((article, article.summary(language, words=10), depth))
+    return entries
+
+
 @require_safe
 def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
-    articles = edition_obj.articles.only(
-        "edition", "number", "printed", "kind", "heading_fr", "heading_en", "order"
-    )
-    context = {"edition": edition_obj, "articles": articles, "previous": previous_edition(
-        year=edition_obj.year, exclude=edition_obj.slug)}
+    context = {"edition": edition_obj, "entries": table_of_contents(edition_obj, language=_ui_language()),
+               "previous": previous_edition(year=edition_obj.year, exclude=edition_obj.slug)}
     return render(request, "rules/edition.html", context)
 
 
@@ -244,12 +268,28 @@ def chapter_detail(request: HttpRequest, number: str) -> HttpResponse:
     return render(request, "rules/chapter.html", context)
 
 
+def _initial(text: str) -> str:
+    """The index letter of a term: "échec" under E; "Chess960" under C; digits under #."""
+    first = fold(text.strip())[:1].upper()
+    return first if "A" <= first <= "Z" else "#"
+
+
 @require_safe
+@vary_on_headers("HX-Request")
 def glossary(request: HttpRequest) -> HttpResponse:
+    """The bilingual glossary, A–Z, filtered by ?q= (any part of the term, in either
+    language, accents and case ignored)."""
     language = _ui_language()
+    query = query_param(request, "q").strip()[:MAX_QUERY_LENGTH]
+    wanted = fold(query)
+
+    def name(term: GlossaryTerm) -> str:
+        return (term.term_en if language == "en" else "") or term.term_fr
+
     terms = sorted(
-        GlossaryTerm.objects.all(),
-        key=lambda term: fold((term.term_en if language == "en" else "") or term.term_fr),
+        (term for term in GlossaryTerm.objects.all()
+         if not wanted or wanted in fold(term.term_fr) or wanted in fold(term.term_en)),
+        key=lambda term: fold(name(term)),
     )
     known = {
         (slug, number)
@@ -257,11 +297,18 @@ def glossary(request: HttpRequest) -> HttpResponse:
             edition__slug__in={term.edition for term in terms}
         ).values_list("edition__slug", "number")
     }
-    rows = [
-        {"term": term, "articles": [(number, (term.edition, number) in known) for number in term.articles]}
-        for term in terms
-    ]
-    return render(request, "rules/glossary.html", {"rows": rows})
+    groups: dict[str, list[dict]] = {}
+    for term in terms:
+        articles = [(number, (term.edition, number) in known) for number in term.articles]
+        groups.setdefault(_initial(name(term)), []).append({"term": term, "articles": articles})
+    context = {
+        "query": query,
+        "groups": sorted(groups.items(), key=lambda item: (item[0] == "#", item[0])),
+        "letters": [(letter, letter in groups) for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"],
+        "count": len(terms),
+    }
+    template = "rules/glossary.html#terms" if request.htmx else "rules/glossary.html"
+    return render(request, template, context)
 
 
 def _missing_number(query: str, *, edition: str | None) -> tuple[str, list[Article]]:

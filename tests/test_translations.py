@@ -194,3 +194,17 @@ def test_a_page_rendered_with_the_compiled_catalogue_is_in_english(compiled_loca
     assert '<html lang="en">' in html
     assert laws == "Laws of Chess"
     assert "Laws of Chess" in html
+
+
+def test_french_uses_the_singular_for_zero_and_one():
+    """French plural rule (n > 1): "0 pion", "1 pion", "2 pions" — the catalogue must fill its
+    plural forms, or gettext falls back to the English rule and writes "0 pions"."""
+    with translation.override("fr"):
+        forms = [translation.ngettext("pion", "pions", n) for n in (0, 1, 2)]
+    assert forms == ["pion", "pion", "pions"]
+
+
+def test_every_french_plural_entry_has_its_forms():
+    empty = [describe(entry) for entry in live_entries(load("fr"))
+             if entry.msgid_plural and not all(entry.msgstr_plural.get(index) for index in (0, 1))]
+    assert empty == []

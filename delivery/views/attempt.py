@@ -121,7 +121,7 @@ def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult |
     sequence = _posted_sequence(request)
     if sequence is None:
         return _refuse(request, attempt, 400, _("Numéro d'enregistrement invalide : rechargez la page."))
-    question = presentation.candidate_question(attempt, item, language=language(request))
+    question = presentation.question_for_input(item, language=language(request))
     try:
         answer = presentation.answer_from_post(question, request.POST)
     except presentation.InvalidAnswer as error:
@@ -129,7 +129,7 @@ def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult |
     flagged = request.POST.get("flagged") in ("1", "on", "true")
     try:
         return services.save_response(attempt=attempt, item_id=item.pk, answer=answer, sequence=sequence,
-                                      flagged=flagged, now=now)
+                                      flagged=flagged, now=now, item=item)
     except services.AttemptClosed:
         attempt.refresh_from_db()
         return _refuse(request, attempt, 409, _closed_message(attempt))
@@ -213,7 +213,6 @@ def submit(request: HttpRequest, attempt_id) -> HttpResponse:
         return redirect("delivery:attempt", attempt.pk)
     if request.method == "POST":
         services.submit_attempt(attempt=attempt, actor=request.user)
-        messages.success(request, _("Votre copie a été remise."))
         return redirect("delivery:attempt", attempt.pk)
     slot_list = presentation.slots(attempt, language=language(request))
     context = {

@@ -25,7 +25,7 @@ class Migration(migrations.Migration):
             name='ExamSession',
             fields=[
                 ('id', models.UUIDField(default=uuid.uuid4, editable=False, primary_key=True, serialize=False)),
-                ('unit', models.CharField(choices=[('UVR', 'UVR — Règles du jeu'), ('UVC', 'UVC — Compétitions'), ('UVO', 'UVO — Organisation'), ('UVT', 'UVT — Titres et classement')], max_length=3, verbose_name='unité de valeur')),
+                ('unit', models.CharField(choices=[('UVR', 'UVR — Règles du jeu'), ('UVC', 'UVC — Compétitions'), ('UVO', 'UVO — Organisation'), ('UVT', 'UVT — Tournois au système suisse')], max_length=3, verbose_name='unité de valeur')),
                 ('date', models.DateField(verbose_name='date')),
                 ('start_time', models.TimeField(verbose_name='heure de début')),
                 ('duration', models.DurationField(help_text="Par défaut, la durée de l'épreuve fixée par le RIDNA (Art. 16).", verbose_name='durée')),
@@ -186,7 +186,7 @@ class Migration(migrations.Migration):
             name='UnitPass',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('unit', models.CharField(choices=[('UVR', 'UVR — Règles du jeu'), ('UVC', 'UVC — Compétitions'), ('UVO', 'UVO — Organisation'), ('UVT', 'UVT — Titres et classement')], max_length=3, verbose_name='unité de valeur')),
+                ('unit', models.CharField(choices=[('UVR', 'UVR — Règles du jeu'), ('UVC', 'UVC — Compétitions'), ('UVO', 'UVO — Organisation'), ('UVT', 'UVT — Tournois au système suisse')], max_length=3, verbose_name='unité de valeur')),
                 ('passed_on', models.DateField(verbose_name='obtenue le')),
                 ('expires_on', models.DateField(verbose_name="valable jusqu'au")),
                 ('recorded_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='enregistrée le')),

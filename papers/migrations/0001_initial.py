@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=200, verbose_name='nom')),
-                ('unit', models.CharField(choices=[('UVR', 'UVR — Règles du jeu'), ('UVC', 'UVC — Compétitions'), ('UVO', 'UVO — Organisation'), ('UVT', 'UVT — Titres et classement')], max_length=3, verbose_name='unité de valeur')),
+                ('unit', models.CharField(choices=[('UVR', 'UVR — Règles du jeu'), ('UVC', 'UVC — Compétitions'), ('UVO', 'UVO — Organisation'), ('UVT', 'UVT — Tournois au système suisse')], max_length=3, verbose_name='unité de valeur')),
                 ('purpose', models.CharField(choices=[('exam', 'Examen'), ('mock', 'Examen blanc'), ('practice', 'Entraînement')], default='exam', max_length=10, verbose_name='usage')),
                 ('duration_minutes', models.PositiveIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(600)], verbose_name='durée (minutes)')),
                 ('pass_mark', models.DecimalField(decimal_places=2, default=Decimal('50'), max_digits=5, validators=[django.core.validators.MinValueValidator(Decimal('0')), django.core.validators.MaxValueValidator(Decimal('100'))], verbose_name='seuil de réussite (%)')),

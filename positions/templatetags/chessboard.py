@@ -34,6 +34,7 @@ from positions.diagrams import (
     make_spec,
     render_spec,
 )
+from positions.notation import moves_in_language as _moves_in_language
 from positions.validation import FenError, PgnError, format_clock, parse_move_list, parse_moves, piece_name
 
 register = template.Library()
@@ -75,6 +76,11 @@ def _normalise_marks(value) -> list[str] | str:
         else:
             items.append(str(item))
     return items
+
+
+def _mark_list(value) -> list[str]:
+    marks = _normalise_marks(value)
+    return [item.strip() for item in marks.split(",") if item.strip()] if isinstance(marks, str) else marks
 
 
 def _normalise_squares(value) -> dict | str | None:
@@ -180,9 +186,19 @@ def _clock_at(moves, ply: int, side: str) -> str:
 
 
 def replay_context(
-    moves, *, fen: str = "", ply=None, size: int = 360, orientation: str = "white", base_url: str = ""
+    moves,
+    *,
+    fen: str = "",
+    ply=None,
+    size: int = 360,
+    orientation: str = "white",
+    base_url: str = "",
+    marks: dict | None = None,
 ) -> dict:
-    """The context of the replay widget (the moves are replayed as played, illegal ones included)."""
+    """The context of the replay widget (the moves are replayed as played, illegal ones included).
+
+    ``marks`` (``{"ply": n, "arrows": …, "circles": …, "squares": …}``): annotations drawn on
+    the diagram after ``n`` plies only (a question's arrows on its decisive position)."""
     try:
         if isinstance(moves, (list, tuple)):
             game = parse_move_list([str(m) for m in moves], fen=fen or None, allow_illegal=True)
@@ -208,15 +224,30 @@ def replay_context(
             if mark.from_square != mark.to_square
         ]
         circles = [f"{mark.from_square}:{mark.color}" for mark in (move.circles if move else [])]
-        spec = make_spec(
-            fen_at,
-            orientation=orientation,
-            last_move=move.uci if move else None,
-            size=size,
-            arrows=arrows[:MAX_MARKS],
-            circles=circles[:MAX_MARKS],
-            as_played=True,
-        )
+        squares = None
+        if marks and marks.get("ply") == index:
+            arrows += _mark_list(marks.get("arrows"))
+            circles += _mark_list(marks.get("circles"))
+            squares = _normalise_squares(marks.get("squares"))
+        try:
+            spec = make_spec(
+                fen_at,
+                orientation=orientation,
+                last_move=move.uci if move else None,
+                size=size,
+                arrows=arrows[:MAX_MARKS],
+                circles=circles[:MAX_MARKS],
+                squares=squares,
+                as_played=True,
+            )
+        except DiagramError:  # a mark written wrongly must not hide the game
+            spec = make_spec(
+                fen_at,
+                orientation=orientation,
+                last_move=move.uci if move else None,
+                size=size,
+                as_played=True,
+            )
         return {
             "ply": index,
             "src": f"{diagram_url}?{diagram_query(spec)}",
@@ -250,12 +281,30 @@ def replay_context(
 
 
 @register.simple_tag(takes_context=True)
-def pgn_replay(context, moves, fen="", ply=None, size=360, orientation="white", query=None):
+def pgn_replay(
+    context,
+    moves,
+    fen="",
+    ply=None,
+    size=360,
+    orientation="white",
+    query=None,
+    opening_ply=None,
+    arrows=None,
+    circles=None,
+    squares=None,
+):
     """``query``: parameters the ``?ply=N`` links must carry (a dict or an encoded string);
-    by default the current page's query string, so links keep the page's other parameters."""
+    by default the current page's query string, so links keep the page's other parameters.
+
+    ``opening_ply``: the position shown first when neither ``ply`` nor the page's ``?ply=``
+    chooses one (a question opens at its decisive moment, not at the start); ``arrows``,
+    ``circles`` and ``squares`` are drawn on that position."""
     request = context.get("request")
     if ply is None and request is not None:
         ply = request.GET.get("ply")
+    if ply in (None, "") and opening_ply is not None:
+        ply = opening_ply
     base_url = request.path if request is not None else ""
     if query is None and request is not None:
         params = request.GET.copy()
@@ -263,9 +312,39 @@ def pgn_replay(context, moves, fen="", ply=None, size=360, orientation="white", 
         query = params.urlencode()
     elif isinstance(query, dict):
         query = urlencode({key: value for key, value in query.items() if key != "ply"})
-    data = replay_context(moves, fen=fen, ply=ply, size=size, orientation=orientation, base_url=base_url)
+    marks = None
+    if opening_ply is not None and (arrows or circles or squares):
+        marks = {"ply": _as_int(opening_ply), "arrows": arrows, "circles": circles, "squares": squares}
+    data = replay_context(
+        moves, fen=fen, ply=ply, size=size, orientation=orientation, base_url=base_url, marks=marks
+    )
     data["link_prefix"] = f"{base_url}?{query}&" if query else f"{base_url}?"
     return mark_safe(render_to_string("positions/_replay.html", data))
+
+
+@register.simple_tag
+def chessboard_clocks(clocks) -> str:
+    """The two clocks of a scenario (``{"white", "black", "to_move"}``) beside a replay."""
+    data = _clocks(clocks)
+    return render_to_string("positions/_clocks.html", {"clocks": data}) if data else ""
+
+
+def _as_int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@register.filter
+def moves_in_language(value, language=None) -> str:
+    """``{{ san|moves_in_language }}``: SAN moves (a move, a line, a list of moves, or a text
+    quoting moves) with the piece letters of the reader's language (R D T F C in French)."""
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        value = " ".join(str(item) for item in value)
+    return _moves_in_language(str(value), language)
 
 
 @register.simple_tag

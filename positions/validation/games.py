@@ -113,8 +113,9 @@ _HEADER_RE = re.compile(r'^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 # Bounded digits: a clock of 5,000 digits is no clock (and int() would refuse it).
 _CLK_RE = re.compile(r"\[%clk\s+(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,6})?)\]")
 MAX_NAG = 255  # the PGN standard's numeric annotation glyphs
-_CAL_RE = re.compile(r"\[%(cal|csl)\s+([^\]]*)\]")
-_COMMAND_RE = re.compile(r"\[%[^\]]*\]")
+# "[^][]" and not "[^]]": an unclosed "[%cal" must not be rescanned to the end at every "[%".
+_CAL_RE = re.compile(r"\[%(cal|csl)\s+([^\[\]]*)\]")
+_COMMAND_RE = re.compile(r"\[%[^\[\]]*\]")
 _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 _ANNOTATION_COLOURS = {"G": "green", "R": "red", "Y": "yellow", "B": "blue"}
 

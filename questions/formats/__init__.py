@@ -18,6 +18,21 @@ FORMATS = ("json", "moodlexml", "gift")
 # The whole bank holds a few hundred questions; a bigger file is a mistake or an attack, and
 # every question of an import is validated (and maybe checked by the rules engine) at once.
 MAX_QUESTIONS = 1000
+# Options of a choice question, criteria of a rubric: as questions.content allows.
+MAX_OPTIONS = 100
+MAX_CRITERIA = 100
+# Our own Moodle export of 1,000 questions holds about 100,000 "<" (XML and HTML); reading
+# HTML costs Python work per tag, so a file is refused beyond this many, before any is read.
+MAX_MARKUP = 250_000
+
+
+def check_markup(text: str) -> None:
+    """UnsafeInput when ``text`` holds more tags ("<", or "&lt;" for escaped HTML) than MAX_MARKUP."""
+    from django.utils.translation import gettext as _
+
+    from config.safe_input import check_count
+
+    check_count(text.count("<") + text.count("&lt;"), maximum=MAX_MARKUP, what=_("balises XML ou HTML"))
 
 
 @dataclass

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
+from config.safe_input import UnsafeInput, load_json, structure_problems
 from questions.formats import BankEntry
 
 FORMAT_NAME = "arbitre-questions"
@@ -42,11 +43,17 @@ def unpack(text: str) -> dict:
     from questions.content import validate_content
 
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as error:
+        document = load_json(text)
+    except (ValueError, UnsafeInput) as error:
         raise ValueError(
             _("Le contenu Arbitre joint à la question est illisible : %(error)s") % {"error": error}
         ) from None
+    unsafe = structure_problems(document)
+    if unsafe:
+        raise ValueError(
+            _("Le contenu Arbitre joint à la question est invalide (%(problem)s).")
+            % {"problem": unsafe[0][1]}
+        )
     if (
         not isinstance(document, dict)
         or document.get("format") != FORMAT_NAME

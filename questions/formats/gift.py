@@ -17,13 +17,23 @@ choice option keys come back as a, b, c….
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from config.safe_input import UnsafeInput, check_count, parse_decimal
-from questions.formats import MAX_QUESTIONS, BankEntry, ParseProblem, ParseResult, extension, stable_uid
+from config.safe_input import UnsafeInput, check_count, check_text, parse_decimal
+from questions.formats import (
+    MAX_OPTIONS,
+    MAX_QUESTIONS,
+    BankEntry,
+    ParseProblem,
+    ParseResult,
+    check_markup,
+    extension,
+    stable_uid,
+)
 from questions.formats.html_text import split_model_answer
 from questions.formats.moodle import (
     ACTIONS_PREFIX,
@@ -49,11 +59,17 @@ def escape(text: str) -> str:
     return text.replace("\n", "\\n")
 
 
+# An escaped "n" is a backslash closing an even run of backslashes, then "n".
+_ESCAPED_NEWLINE_RE = re.compile(r"(?<!\\)((?:\\\\)*)\\n")
 _ESCAPED_RE = re.compile(r"\\(.)", re.S)
 
 
 def unescape(text: str) -> str:
-    return _ESCAPED_RE.sub(lambda match: "\n" if match.group(1) == "n" else match.group(1), text)
+    """``\\n`` is a line break, ``\\x`` is ``x``. Two substitutions by template, without a
+    Python call per escape (a file can hold millions of them)."""
+    if "\\" not in text:
+        return text
+    return _ESCAPED_RE.sub(r"\1", _ESCAPED_NEWLINE_RE.sub("\\1\n", text))
 
 
 def _html(french: str, english: str) -> str:
@@ -175,44 +191,45 @@ def export(entries: list[BankEntry], *, carry: bool = True) -> str:
 # --------------------------------------------------------------------------- import
 
 
-def _split_unescaped(text: str, separators: str) -> list[tuple[str, str]]:
-    """Split ``text`` before every unescaped separator; returns (separator, piece) pairs."""
+@functools.lru_cache(maxsize=16)
+def _unescaped_run(separators: str) -> re.Pattern:
+    """A run of text without an unescaped separator (escapes ``\\x`` kept as they are)."""
+    others = re.escape(separators)
+    return re.compile(rf"(?:[^\\{others}]|\\.|\\\Z)*+", re.S)
+
+
+def _split_unescaped(text: str, separators: str, limit: int = 0) -> list[tuple[str, str]]:
+    """Split ``text`` before every unescaped separator; returns (separator, piece) pairs, at
+    most ``limit`` of them when it is given.
+
+    Runs of ordinary text are matched in C: Python only looks at each separator."""
+    run = _unescaped_run(separators)
     pieces: list[tuple[str, str]] = []
-    current: list[str] = []
     marker = ""
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            current.append(text[index : index + 2])
-            index += 2
-            continue
-        if char in separators:
-            if current or marker:
-                pieces.append((marker, "".join(current)))
-            marker, current = char, []
-        else:
-            current.append(char)
-        index += 1
-    if current or marker:
-        pieces.append((marker, "".join(current)))
-    return pieces
+    position = 0
+    while True:
+        match = run.match(text, position)
+        piece, position = match.group(), match.end()
+        if piece or marker:
+            pieces.append((marker, piece))
+        if position >= len(text) or (limit and len(pieces) >= limit):
+            return pieces
+        marker = text[position]
+        position += 1
+        if position >= len(text):
+            pieces.append((marker, ""))
+            return pieces
 
 
 def _find_unescaped(text: str, char: str, start: int = 0) -> int:
-    index = start
-    while index < len(text):
-        if text[index] == "\\":
-            index += 2
-            continue
-        if text[index] == char:
-            return index
-        index += 1
-    return -1
+    match = _unescaped_run(char).match(text, start)
+    return match.end() if match.end() < len(text) else -1
 
 
 def _blocks(text: str) -> list[tuple[list[str], str]]:
-    """Question blocks (separated by blank lines) with the comment lines that precede them."""
+    """Question blocks (separated by blank lines) with the comment lines that precede them.
+
+    Stops with UnsafeInput past MAX_QUESTIONS blocks: 200,000 of them are not worth reading."""
     blocks: list[tuple[list[str], str]] = []
     comments: list[str] = []
     lines: list[str] = []
@@ -222,6 +239,11 @@ def _blocks(text: str) -> list[tuple[list[str], str]]:
             if lines:
                 blocks.append((comments, "\n".join(lines)))
                 comments, lines = [], []
+                if len(blocks) > MAX_QUESTIONS:
+                    raise UnsafeInput(
+                        _("Plus de %(max)d blocs de questions : c'est trop, %(max)d au plus par fichier.")
+                        % {"max": MAX_QUESTIONS}
+                    )
             continue
         if line.lstrip().startswith("//"):
             if not lines:
@@ -245,6 +267,8 @@ def _text(fragment: str, is_html: bool) -> tuple[str, str]:
 def parse(text: str) -> ParseResult:
     result = ParseResult()
     try:
+        check_text(text)
+        check_markup(text)
         blocks = _blocks(text)
         check_count(len(blocks), maximum=MAX_QUESTIONS, what=_("blocs de questions"))
     except UnsafeInput as error:
@@ -277,7 +301,7 @@ def _metadata(metadata: str, content: dict) -> tuple[str, dict]:
     """Moodle's ``// [id:…] [tag:…]`` comment: the uid and the tags."""
     idnumber = ""
     tags = []
-    for kind, value in re.findall(r"\[(id|tag):([^\]]*)\]", metadata):
+    for kind, value in re.findall(r"\[(id|tag):([^\[\]]*)\]", metadata):
         if kind == "id":
             idnumber = value.strip()
         else:
@@ -355,7 +379,13 @@ def _parse_answers(answers: str, content: dict, flags: dict, is_html: bool) -> N
         return
     if "->" in answers:
         raise ValueError(_("Les questions d'appariement (->) ne sont pas prises en charge."))
-    pieces = [(marker, piece) for marker, piece in _split_unescaped(answers, "=~") if marker or piece.strip()]
+    split = _split_unescaped(answers, "=~", limit=MAX_OPTIONS + 2)
+    if len(split) > MAX_OPTIONS + 1:
+        raise UnsafeInput(
+            _("plus de %(max)d réponses : c'est trop.") % {"max": MAX_OPTIONS}, _("réponses")
+        )
+    pieces = [(marker, piece) for marker, piece in split if marker or piece.strip()]
+    check_count(len(pieces), maximum=MAX_OPTIONS, what=_("réponses"), field=_("réponses"))
     if any(not marker for marker, _piece in pieces):
         raise ValueError(_("Réponse sans « = » ni « ~ » : %(text)s") % {"text": pieces[0][1].strip()[:60]})
     if all(marker == "=" for marker, _piece in pieces):

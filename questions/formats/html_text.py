@@ -10,6 +10,7 @@ elements per name, so that every character is looked at a bounded number of time
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections import Counter
@@ -25,7 +26,7 @@ BLOCKS = frozenset(
 )
 _TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)([^<>]*)>")
 _ATTRIBUTE_RE = re.compile(r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_RAW_END_RE = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style")}
+_TOKEN_SPLIT_RE = re.compile(r"(<[^<>]*>)")
 _SPACES_RE = re.compile(r"[ \t\r\n]+")
 _RUBRIC_ITEM_RE = re.compile(r'<li data-points="([^"<>]*)">')
 
@@ -85,50 +86,73 @@ class _TextCollector:
             self.write("\n\n")
 
     def data(self, text: str) -> None:
-        if text:
-            self.write(_SPACES_RE.sub(" ", html.unescape(text)))
+        if "&" in text:
+            text = html.unescape(text)
+        self.write(_SPACES_RE.sub(" ", text))
+
+
+def _without_comments(fragment: str) -> str:
+    """``fragment`` without its ``<!-- -->`` comments; an unclosed one hides the rest, as in a
+    browser. Every search starts where the previous one ended."""
+    if "<!--" not in fragment:
+        return fragment
+    kept, position = [], 0
+    while True:
+        start = fragment.find("<!--", position)
+        if start < 0:
+            kept.append(fragment[position:])
+            break
+        kept.append(fragment[position:start])
+        end = fragment.find("-->", start + 4)
+        if end < 0:
+            break
+        position = end + 3
+    return "".join(kept)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tag(token: str) -> tuple[bool, str, dict[str, str], bool] | None:
+    """(closing, name, attributes, self-closing) of ``<…>``, or None for declarations and text."""
+    match = _TAG_RE.fullmatch(token)
+    if match is None:
+        return None
+    attribute_text = match.group(3)
+    attributes = _attributes(attribute_text) if attribute_text.strip(" /") else {}
+    return bool(match.group(1)), match.group(2).lower(), attributes, attribute_text.rstrip().endswith("/")
 
 
 def _collect(fragment: str) -> _TextCollector:
     collector = _TextCollector()
-    position, length = 0, len(fragment)
-    while position < length:
-        opening = fragment.find("<", position)
-        if opening < 0:
-            collector.data(fragment[position:])
-            break
-        collector.data(fragment[position:opening])
-        if fragment.startswith("<!--", opening):
-            closing = fragment.find("-->", opening + 4)
-            if closing < 0:
-                break  # an unclosed comment hides the rest, as in a browser
-            position = closing + 3
+    # One pass in C splits text from tags (a tag never spans a "<"); Python then looks at each
+    # token once. Repeated tags (thousands of "<li>") are parsed once thanks to the cache.
+    tokens = _TOKEN_SPLIT_RE.split(_without_comments(fragment))
+    raw_until = ""  # inside <script> or <style>: skip up to its end tag
+    for index, token in enumerate(tokens):
+        if not token:
             continue
-        if fragment.startswith(("<!", "<?"), opening):
-            closing = fragment.find(">", opening)
-            if closing < 0:
-                break
-            position = closing + 1
+        if index % 2 == 0:
+            if not raw_until:
+                collector.data(token)
             continue
-        match = _TAG_RE.match(fragment, opening)
-        if match is None:
-            collector.data("<")
-            position = opening + 1
+        tag = _tag(token)
+        if raw_until:
+            if tag is not None and tag[0] and tag[1] == raw_until:
+                raw_until = ""
+                collector.end(tag[1])
             continue
-        closing_tag, tag, attribute_text = match.group(1), match.group(2).lower(), match.group(3)
-        position = match.end()
-        if closing_tag:
-            collector.end(tag)
+        if tag is None:
+            if not token.startswith(("<!", "<?")):
+                collector.data(token)
             continue
-        collector.start(tag, _attributes(attribute_text))
-        if attribute_text.rstrip().endswith("/"):
-            collector.end(tag)
-        elif tag in _RAW_END_RE:
-            raw_end = _RAW_END_RE[tag].search(fragment, position)
-            if raw_end is None:
-                break
-            position = raw_end.end()
-            collector.end(tag)
+        closing, name, attributes, self_closing = tag
+        if closing:
+            collector.end(name)
+            continue
+        collector.start(name, attributes)
+        if self_closing:
+            collector.end(name)
+        elif name in ("script", "style"):
+            raw_until = name
     return collector
 
 

@@ -269,28 +269,34 @@ def import_text(
     )
 
 
-def entries_for(questions, *, published_only: bool = False) -> list[BankEntry]:
-    """Bank entries of questions: their published version, or their latest one."""
+def entries_for(questions, *, drafts: bool = False) -> list[BankEntry]:
+    """Bank entries of questions: their version in service, or with ``drafts`` their working
+    draft where there is one the reader may read (questions from
+    ``permissions.visible_questions`` say so in ``draft_visible``; without it, as for the
+    command line, every draft is readable). A question with neither is left out."""
     entries = []
     for question in questions.select_related("current_version", "draft").order_by("uid"):
-        version = question.current_version if published_only else question.latest_version
+        version = question.current_version
+        if drafts and question.draft is not None and getattr(question, "draft_visible", True):
+            version = question.draft
         if version is not None:
             entries.append(BankEntry(uid=question.uid, content=version.content(), label=question.uid))
     return entries
 
 
 def select_questions(*, unit: str | None = None, status: str | None = None):
+    """The questions of ``unit`` in ``status`` ("published": those with a version in service)."""
     questions = Question.objects.all()
     if unit:
         questions = questions.for_unit(unit)
-    if status == Status.PUBLISHED:
-        questions = questions.in_use()
-    elif status:
-        questions = questions.filter(status=status)
+    if status:
+        questions = questions.with_status(status)
     return questions
 
 
-def export_text(*, format_name: str, unit: str | None = None, status: str | None = None) -> str:
-    questions = select_questions(unit=unit, status=status)
-    entries = entries_for(questions, published_only=status == Status.PUBLISHED)
+def export_text(
+    *, format_name: str, unit: str | None = None, status: str | None = None, drafts: bool = False
+) -> str:
+    """The selected questions in ``format_name``: their versions in service, unless ``drafts``."""
+    entries = entries_for(select_questions(unit=unit, status=status), drafts=drafts)
     return format_module(format_name).export(entries)

@@ -48,8 +48,18 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from config.safe_input import UnsafeInput, check_count, parse_count, parse_decimal
-from questions.formats import MAX_QUESTIONS, BankEntry, ParseProblem, ParseResult, extension, stable_uid
+from config.safe_input import UnsafeInput, check_count, check_text, parse_count, parse_decimal
+from questions.formats import (
+    MAX_CRITERIA,
+    MAX_OPTIONS,
+    MAX_QUESTIONS,
+    BankEntry,
+    ParseProblem,
+    ParseResult,
+    check_markup,
+    extension,
+    stable_uid,
+)
 from questions.formats.html_text import split_rubric
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, html_to_texts, rubric_html, scenario_svg
 
@@ -323,6 +333,12 @@ def _json_number(value: Decimal) -> int | float:
 def parse(text: str) -> ParseResult:
     result = ParseResult()
     try:
+        check_text(text)
+        check_markup(text)
+    except UnsafeInput as error:
+        result.problems.append(ParseProblem("", str(error)))
+        return result
+    try:
         quiz = _safe_xml(text.lstrip("\ufeff"))
     except (ET.ParseError, ValueError) as error:
         result.problems.append(ParseProblem("", _("XML illisible : %(error)s") % {"error": error}))
@@ -558,6 +574,7 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str) -> BankEn
 
 def _parse_multichoice(question: ET.Element, answers: list[ET.Element], content: dict, flags: dict) -> None:
     single = _child_text(question, "single", "true").strip().lower() in ("true", "1")
+    check_count(len(answers), maximum=MAX_OPTIONS, what=_("réponses"), field="<answer>")
     options = []
     keys = "abcdefghijklmnopqrstuvwxyz"
     fractions = []
@@ -591,6 +608,7 @@ def _parse_multichoice(question: ET.Element, answers: list[ET.Element], content:
 
 def _parse_grader_info(grader_info: str, points: Decimal) -> dict:
     model_html, items = split_rubric(grader_info)
+    check_count(len(items), maximum=MAX_CRITERIA, what=_("critères"), field=_("graderinfo, barème"))
     rubric = []
     for index, (points_text, item_html) in enumerate(items, start=1):
         criterion_fr, criterion_en = html_to_texts(item_html)

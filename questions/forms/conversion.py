@@ -6,6 +6,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from positions.notation import move_to_san, moves_in_language, notation_of_language
 from questions.forms.choices import CHOICE_TYPES, format_citation, nonblank_lines, parse_citation
 
 
@@ -119,7 +120,7 @@ def _scenario_from_cleaned(cleaned: dict[str, Any]) -> dict[str, Any] | None:
     if cleaned.get("claim_type"):
         scenario["claim"] = {
             "type": cleaned["claim_type"],
-            "intended_move": cleaned.get("intended_move") or None,
+            "intended_move": move_to_san(cleaned.get("intended_move") or "", notation_of_language()) or None,
         }
     if cleaned.get("flag_fell"):
         scenario["flag_fell"] = cleaned["flag_fell"]
@@ -233,7 +234,8 @@ def initial_from_content(content: dict[str, Any]) -> tuple[dict[str, Any], dict[
         "source": content.get("source", ""),
         "with_scenario": bool(scenario),
         "fen": scenario.get("fen", ""),
-        "moves": scenario.get("moves", ""),
+        # Stored in SAN; shown (and typed back) with the piece letters of the interface.
+        "moves": moves_in_language(scenario.get("moves", "")),
         "ply": scenario.get("ply"),
         "orientation": scenario.get("orientation", "white"),
         "arrows": " ".join(scenario.get("arrows") or []),
@@ -246,7 +248,7 @@ def initial_from_content(content: dict[str, Any]) -> tuple[dict[str, Any], dict[
         "clock_to_move": clocks.get("to_move", ""),
         "rate": scenario.get("rate", "standard"),
         "claim_type": claim.get("type", ""),
-        "intended_move": claim.get("intended_move") or "",
+        "intended_move": moves_in_language(claim.get("intended_move") or ""),
         "flag_fell": scenario.get("flag_fell") or "",
         "shuffle": body.get("shuffle", True),
         "scoring": body.get("scoring", "all_or_nothing"),

@@ -10,6 +10,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from positions.notation import movetext_to_san, notation_of_language
 from questions.forms.choices import (
     CLAIM_CHOICES,
     CLOCK_RE,
@@ -216,10 +217,13 @@ class QuestionForm(forms.Form):
         # A whole PGN pasted: the bank keeps the movetext; its [FEN] header becomes the start
         # position (see clean()).
         headers = dict(PGN_HEADER_RE.findall(moves))
+        # Typed with the interface's piece letters (Cf3, Th2, Rf1 in French), stored in SAN; a
+        # whole PGN file is SAN already (the PGN standard), whatever the interface.
+        notation = "en" if headers else notation_of_language()
         if headers:
             self.pgn_fen = headers.get("FEN", "").strip()
             moves = PGN_HEADER_RE.sub("", moves)
-        return PGN_RESULT_RE.sub("", moves).strip()
+        return movetext_to_san(PGN_RESULT_RE.sub("", moves).strip(), notation)
 
     def _clean_clock(self, name: str) -> str:
         value = self.cleaned_data[name].strip()

@@ -13,6 +13,10 @@ from questions.forms.choices import EXPORT_FORMAT_CHOICES, UNIT_CHOICES
 
 class ExportForm(forms.Form):
     format = forms.ChoiceField(label=_("Format"), choices=EXPORT_FORMAT_CHOICES, initial="json")
+    drafts = forms.BooleanField(
+        label=_("Exporter les brouillons (versions non relues) au lieu des versions en service"),
+        required=False,
+    )
 
 
 class ImportForm(forms.Form):
@@ -20,7 +24,7 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(
         label=_("Fichier à importer"),
-        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 5 Mo au plus."),
+        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 5 Mo et 1 000 questions au plus."),
     )
     format = forms.ChoiceField(
         label=_("Format"),

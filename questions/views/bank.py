@@ -26,7 +26,9 @@ def bank(request: HttpRequest) -> HttpResponse:
     visible = permissions.visible_questions(request.user)
     form = BankFilterForm(request.GET or None, authors=ui_services.author_choices(visible))
     filters = form.cleaned_data if form.is_valid() else {}
-    questions = ui_services.filter_bank(visible, filters).select_related("author").order_by("uid")
+    questions = (
+        ui_services.filter_bank(visible, filters, user=request.user).select_related("author").order_by("uid")
+    )
     page = Paginator(questions, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)

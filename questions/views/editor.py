@@ -10,7 +10,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from positions.validation import FenError, PgnError, parse_moves, validate_fen
+from positions.notation import notation_of_language, parse_moves_in_notation
+from positions.validation import FenError, PgnError, validate_fen
 from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
@@ -18,6 +19,9 @@ from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
 
 EDITOR_TEMPLATE = "questions/editor.html"
+# Marks the message shown after a save: the editor's script then forgets the unsaved work it
+# kept in the browser (static/questions/questions.js).
+SAVED_TAG = "draft-saved"
 
 
 def _citation_labels(values: list[str], language_code: str) -> dict[str, str]:
@@ -77,7 +81,7 @@ def create(request: HttpRequest) -> HttpResponse:
         editor = _bound_editor(request)
         question = _save(request, editor, None)
         if question is not None:
-            messages.success(request, _("Brouillon enregistré."))
+            messages.success(request, _("Brouillon enregistré."), extra_tags=SAVED_TAG)
             return redirect("questions:detail", uid=question.uid)
         return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, None), status=422)
     return render(request, EDITOR_TEMPLATE, _editor_context(request, QuestionEditor(), None))
@@ -111,7 +115,7 @@ def edit(request: HttpRequest, uid: str) -> HttpResponse:
         editor = _bound_editor(request)
         saved = _save(request, editor, question)
         if saved is not None:
-            messages.success(request, _("Brouillon enregistré."))
+            messages.success(request, _("Brouillon enregistré."), extra_tags=SAVED_TAG)
             return redirect("questions:detail", uid=question.uid)
         return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question), status=422)
     version = question.latest_version
@@ -165,12 +169,16 @@ def check_moves(request: HttpRequest) -> HttpResponse:
         return render(request, "questions/_moves_check.html", context)
     if movetext.strip():
         try:
-            game = parse_moves(movetext, fen=fen or None)
+            # Moves typed with the interface's piece letters; errors quote them the same way.
+            notation = notation_of_language()
+            game = parse_moves_in_notation(movetext, notation=notation, fen=fen or None)
             context["plies"] = len(game.moves)
         except PgnError as error:
             context["error"] = error
             try:
-                lenient = parse_moves(movetext, fen=fen or None, allow_illegal=True)
+                lenient = parse_moves_in_notation(
+                    movetext, notation=notation, fen=fen or None, allow_illegal=True
+                )
                 context["illegal_moves"] = [move for move in lenient.moves if not move.legal]
             except PgnError:
                 context["illegal_moves"] = []

@@ -13,9 +13,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from questions import permissions, ui_services
 from questions.formats import BankEntry, ParseProblem
-from questions.formats.importer import ImportFailed, format_module, import_entries, parse
+from questions.formats.importer import ImportFailed, entries_for, format_module, import_entries, parse
 from questions.forms import BankFilterForm, ExportForm, ImportForm
 from questions.models import Question, Status
+
+# A file may hold thousands of problems; the first ones say what is wrong with it.
+MAX_PROBLEMS_SHOWN = 200
 
 EXTENSIONS = {
     "json": ("json", "application/json"),
@@ -27,19 +30,20 @@ EXTENSIONS = {
 def _ownership_problems(user, entries: list[BankEntry]) -> list[ParseProblem]:
     """An import may only add questions or revise those the importer could edit by hand."""
     existing = {
-        question.uid: question for question in Question.objects.filter(uid__in=[e.uid for e in entries])
+        question.uid: question
+        for question in Question.objects.filter(uid__in=[e.uid for e in entries]).select_related("draft")
     }
     problems = []
     for entry in entries:
         question = existing.get(entry.uid)
-        if question is not None and not permissions.can_edit(user, question):
-            problems.append(
-                ParseProblem(
-                    entry.label or entry.uid,
-                    _("la question « %(uid)s » existe déjà et vous ne pouvez pas la modifier.")
-                    % {"uid": entry.uid},
-                )
-            )
+        if question is None or permissions.can_edit(user, question):
+            continue
+        if permissions.can_read_question(user, question):
+            message = _("la question « %(uid)s » existe déjà et vous ne pouvez pas la modifier.")
+        else:
+            # Someone else's draft: say nothing of it, as its page answers 404.
+            message = _("l'identifiant « %(uid)s » n'est pas disponible : choisissez-en un autre.")
+        problems.append(ParseProblem(entry.label or entry.uid, message % {"uid": entry.uid}))
     return problems
 
 
@@ -77,9 +81,12 @@ def import_view(request: HttpRequest) -> HttpResponse:
             parse_problems=problems,
         )
     except ImportFailed as failure:
+        problems = sorted(failure.problems, key=_file_order)
         context = {
             "form": ImportForm(),
-            "problems": sorted(failure.problems, key=_file_order),
+            "problems": problems[:MAX_PROBLEMS_SHOWN],
+            "problem_count": len(problems),
+            "hidden_problem_count": max(0, len(problems) - MAX_PROBLEMS_SHOWN),
             "filename": form.cleaned_data["file"].name,
         }
         return render(request, "questions/import.html", context, status=422)
@@ -94,21 +101,13 @@ def export_view(request: HttpRequest) -> HttpResponse:
     visible = permissions.visible_questions(request.user)
     filters = BankFilterForm(request.GET, authors=ui_services.author_choices(visible))
     # A bare link to the export (no format chosen) downloads the lossless JSON.
-    export = ExportForm({"format": request.GET.get("format") or "json"})
+    export = ExportForm({"format": request.GET.get("format") or "json", "drafts": request.GET.get("drafts")})
     if not filters.is_valid() or not export.is_valid():
         context = {"form": filters, "export_form": export}
         return render(request, "questions/export_error.html", context, status=422)
-    questions = ui_services.filter_bank(visible, filters.cleaned_data).select_related(
-        "current_version", "draft"
-    )
-    entries = []
-    for question in questions.order_by("uid"):
-        version = (
-            question.draft if question.draft and permissions.can_read_draft(request.user, question) else None
-        )
-        version = version or question.current_version
-        if version is not None:
-            entries.append(BankEntry(uid=question.uid, content=version.content(), label=question.uid))
+    questions = ui_services.filter_bank(visible, filters.cleaned_data, user=request.user)
+    # The versions in service, unless the trainer asks for the drafts they may read.
+    entries = entries_for(questions, drafts=export.cleaned_data["drafts"])
     format_name = export.cleaned_data["format"]
     extension, mimetype = EXTENSIONS[format_name]
     text = format_module(format_name).export(entries)

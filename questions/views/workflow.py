@@ -89,7 +89,11 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         .select_related("author", "draft", "draft__author")
         .order_by("updated_at", "uid")
     )
-    mine = Question.objects.filter(status=Status.IN_REVIEW).filter(Q(author=user) | Q(draft__author=user))
+    mine = (
+        Question.objects.filter(status=Status.IN_REVIEW)
+        .filter(Q(author=user) | Q(draft__author=user))
+        .select_related("draft")
+    )
     return render(request, "questions/review_queue.html", {"waiting": waiting, "mine": mine.order_by("uid")})
 
 

@@ -251,9 +251,14 @@
     if (!form.classList.contains("dl-form")) { return; }
     var submitter = event.submitter;
     if (submitter && submitter.hasAttribute("data-check")) {
-      // Correcting now: the plain post saves this answer with a number newer than any queued.
+      if (!navigator.onLine) {
+        event.preventDefault(); // kept for later; the correction needs the server
+        queue(form);
+        return;
+      }
+      // Correcting now: the plain post saves this answer with a number newer than any queued
+      // (a queued one left behind is dropped on the next page, the server having a newer one).
       form.elements.sequence.value = String(nextSequence());
-      remove("item-" + form.getAttribute("data-item"));
       return;
     }
     event.preventDefault();

@@ -89,6 +89,9 @@
     return rows.join("/");
   }
 
+  // Each castling right: the king's square and piece, then the rook's.
+  var CASTLING_NEEDS = { K: ["e1", "K", "h1", "R"], Q: ["e1", "K", "a1", "R"], k: ["e8", "k", "h8", "r"], q: ["e8", "k", "a8", "r"] };
+
   var GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 
   function initEditor(editor) {
@@ -100,6 +103,8 @@
     var turn = editor.querySelector('[data-board-field="turn"]');
     var ep = editor.querySelector('[data-board-field="ep"]');
     var castling = Array.prototype.slice.call(editor.querySelectorAll("[data-board-castling]"));
+    var board = editor.querySelector("[data-board-editor-board]");
+    var castlingHint = editor.querySelector("[data-castling-hint]");
     var selected = null;
     var squares = {};
     ui.hidden = false;
@@ -110,7 +115,10 @@
       if (!parsed) return false;
       squares = parsed;
       turn.value = fields[1] === "b" ? "b" : "w";
-      castling.forEach(function (box) { box.checked = (fields[2] || "").indexOf(box.dataset.boardCastling) >= 0; });
+      castling.forEach(function (box) {
+        box.checked = (fields[2] || "").indexOf(box.dataset.boardCastling) >= 0;
+        delete box.dataset.wanted;
+      });
       ep.value = fields[3] && fields[3] !== "-" ? fields[3] : "";
       return true;
     }
@@ -121,12 +129,30 @@
       if (button.dataset.piece) pieceNames[button.dataset.piece] = button.title;
     });
 
+    // A castling right needs its king and rook on their initial squares: otherwise the box is
+    // unchecked and greyed out, with a hint saying why. A right lost by moving a piece away
+    // comes back if the piece is put back; "clear" and a typed FEN start afresh.
+    function syncCastling() {
+      castling.forEach(function (box) {
+        var needs = CASTLING_NEEDS[box.dataset.boardCastling];
+        var possible = squares[needs[0]] === needs[1] && squares[needs[2]] === needs[3];
+        if (!possible && box.checked) { box.checked = false; box.dataset.wanted = "1"; }
+        if (possible && box.disabled && box.dataset.wanted) { box.checked = true; }
+        if (possible) { delete box.dataset.wanted; }
+        box.disabled = !possible;
+      });
+      if (castlingHint) {
+        castlingHint.hidden = castling.every(function (box) { return !box.disabled; });
+      }
+    }
+
     function draw() {
       editor.querySelectorAll("[data-square]").forEach(function (button) {
         var piece = squares[button.dataset.square];
         button.textContent = piece ? GLYPHS[piece] : "";
         button.setAttribute("aria-label", button.dataset.square + (piece ? " " + (pieceNames[piece] || piece) : ""));
       });
+      syncCastling();
     }
 
     function write() {
@@ -140,12 +166,15 @@
     }
 
     // An empty field means the initial position: show it, write nothing until a change.
-    if (!readInput()) {
-      var initial = parsePlacement(editor.dataset.initialFen.split(" ")[0]);
-      squares = input.value.trim() ? {} : initial;
-      if (!input.value.trim()) castling.forEach(function (box) { box.checked = true; });
+    function showInput() {
+      if (!readInput()) {
+        var initial = parsePlacement(editor.dataset.initialFen.split(" ")[0]);
+        squares = input.value.trim() ? {} : initial;
+        if (!input.value.trim()) castling.forEach(function (box) { box.checked = true; });
+      }
+      draw();
     }
-    draw();
+    showInput();
 
     editor.addEventListener("click", function (event) {
       var button = event.target.closest("button");
@@ -160,13 +189,15 @@
         if (selected) { squares[button.dataset.square] = selected; } else { delete squares[button.dataset.square]; }
         draw(); write();
       } else if (button.dataset.boardAction === "clear") {
-        squares = {}; castling.forEach(function (box) { box.checked = false; }); ep.value = "";
+        squares = {}; ep.value = "";
+        castling.forEach(function (box) { box.checked = false; delete box.dataset.wanted; });
         draw(); write();
       } else if (button.dataset.boardAction === "initial") {
         input.value = editor.dataset.initialFen;
         readInput(); draw(); write();
       } else if (button.dataset.boardAction === "flip") {
         grid.classList.toggle("board-editor__grid--flipped");
+        if (board) board.classList.toggle("board-editor__board--flipped");
       }
     });
     // role="grid": arrow keys move between squares (as seen on screen, flipped or not).
@@ -182,10 +213,14 @@
       grid.querySelector('[data-square="' + "abcdefgh"[file] + rank + '"]').focus();
     });
     [turn, ep].concat(castling).forEach(function (field) { field.addEventListener("change", write); });
+    castling.forEach(function (box) { box.addEventListener("change", function () { delete box.dataset.wanted; }); });
     input.addEventListener("input", function (event) {
       if (!event.isTrusted) return;
       if (readInput()) draw();
     });
+    // A page script that set the field's value itself (the editor restoring unsaved work)
+    // asks the board to show it.
+    input.addEventListener("board-editor:refresh", showInput);
   }
 
   function init(root) {

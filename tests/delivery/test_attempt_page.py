@@ -92,3 +92,12 @@ def test_it_shows_the_rulebook_link_only_when_the_paper_is_open_book(attempt, tr
     attempt.paper.open_book = True
     attempt.paper.save()
     assert reverse("rules:index") + '" target="_blank"' in page(trainee, attempt).content.decode()
+
+
+def test_the_page_shows_no_question_of_another_paper(attempt, trainee, trainer, reviewer):
+    from tests.delivery.conftest import make_paper
+    from tests.questions import core_samples
+
+    make_paper(trainer, reviewer, [("x-other", core_samples.short(stem_fr="Question d'un autre sujet"))],
+               title="Autre sujet")
+    assert "autre sujet" not in page(trainee, attempt).content.decode()

@@ -10,7 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from delivery import services
-from delivery.models import Attempt, Response
+from delivery.models import Attempt, Feedback, Paper, Response
 from tests.delivery.conftest import make_paper
 from tests.questions import core_samples
 from tests.questions.test_browser_question_flow import log_in
@@ -148,3 +148,38 @@ def test_an_expired_session_keeps_the_answer_and_says_so(live_server, page: Page
     page.get_by_label("Vrai").check()
     expect(page.locator("#save-status")).to_contain_text("session a expiré")
     assert not Response.objects.filter(attempt=exam).exists()
+
+
+def test_the_attempt_page_has_no_accessibility_violation(live_server, page: Page, exam):
+    from axe_playwright_python.sync_playwright import Axe
+
+    open_attempt(page, live_server.url, exam)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_the_correction_page_has_no_accessibility_violation(live_server, page: Page, exam):
+    from axe_playwright_python.sync_playwright import Axe
+
+    Paper.objects.filter(pk=exam.paper_id).update(feedback=Feedback.AT_END)
+    services.submit_attempt(attempt=exam)
+    open_attempt(page, live_server.url, exam)
+    expect(page.locator(".dl-result")).to_contain_text("Correction")
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_the_page_works_without_javascript(live_server, browser, exam):
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_attempt(page, live_server.url, exam)
+        page.get_by_label("Jouer le cavalier").check()
+        page.get_by_label("Marquer pour y revenir").first.check()
+        page.locator("#q-1 .dl-save").click()
+        expect(page.locator(".messages")).to_contain_text("Question 1 : réponse enregistrée")
+        expect(page.locator("[data-nav-item].is-flagged")).to_have_count(1)
+    finally:
+        context.close()
+    saved = Response.objects.get(attempt=exam, item_id=item_pk(exam, "b-single"))
+    assert (saved.answer, saved.flagged) == ({"choice": "a"}, True)

@@ -178,3 +178,17 @@ def test_a_centre_wide_extension_skips_attempts_already_handed_in(paper, trainee
     done = services.submit_attempt(attempt=services.start_attempt(paper=paper, candidate=other_trainee))
     extended = services.extend_attempts(attempts=[sitting, done], minutes=5, reason="Bruit", actor=exam_staff)
     assert extended == 1
+
+
+def test_a_question_whose_author_kept_the_order_is_never_shuffled(paper, trainee):
+    multiple = item_of(paper, "t-multiple")  # its body says "shuffle": false
+    orders = {tuple(services.option_order(services.start_attempt(paper=paper, candidate=trainee, seed=seed),
+                                          multiple)) for seed in range(5)}
+    assert orders == {("a", "b", "c", "d")}
+
+
+def test_options_are_shuffled_per_candidate_when_the_paper_and_question_allow_it(paper, trainee):
+    single = item_of(paper, "t-single")
+    orders = {tuple(services.option_order(services.start_attempt(paper=paper, candidate=trainee, seed=seed),
+                                          single)) for seed in range(8)}
+    assert len(orders) > 1 and all(sorted(order) == ["a", "b", "c"] for order in orders)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.core import mail
@@ -104,6 +105,7 @@ def test_a_running_batch_is_polled_by_htmx(registration, exam_staff):
     content = response.content.decode()
     assert 'hx-trigger="every 2s"' in content
     assert 'value="33"' in content
+    assert re.search(r"Envoi du \d", content)
 
 
 def test_a_finished_batch_stops_polling(registration, exam_staff):

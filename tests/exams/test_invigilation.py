@@ -192,3 +192,26 @@ def test_invigilators_find_their_centre_on_the_exams_page(invigilator, online_ce
     invigilator.groups.add(ensure_role_groups()[Role.GRADER])
     content = client_for(invigilator).get(reverse("exams:home")).content.decode()
     assert reverse("exams:invigilate", args=[online_centre.pk]) in content
+
+
+@pytest.mark.parametrize("name", ["roll_call", "open_exam", "extend"])
+@pytest.mark.parametrize("role", ["trainee", "trainer", "grader", "stranger"])
+def test_centre_actions_are_forbidden_to_other_people(request, online_centre, name, role):
+    client = client_for(request.getfixturevalue(role))
+    assert client.post(reverse(f"exams:{name}", args=[online_centre.pk])).status_code == 403
+
+
+@pytest.mark.parametrize("name", ["roll_call", "open_exam", "extend"])
+def test_centre_actions_send_anonymous_visitors_to_log_in(online_centre, name):
+    assert client_for(None).post(reverse(f"exams:{name}", args=[online_centre.pk])).status_code == 302
+
+
+@pytest.mark.parametrize("name", ["roll_call", "open_exam"])
+@pytest.mark.parametrize("role", ["exam_staff", "administrator", "director"])
+def test_centre_actions_are_open_to_staff_and_the_director(request, online_centre, name, role):
+    client = client_for(request.getfixturevalue(role))
+    assert client.post(reverse(f"exams:{name}", args=[online_centre.pk])).status_code == 302
+
+
+def test_an_invigilator_of_another_centre_cannot_run_this_one(invigilator, paper_centre):
+    assert client_for(invigilator).get(reverse("exams:invigilate", args=[paper_centre.pk])).status_code == 403

@@ -182,3 +182,17 @@ def test_trainees_find_the_exams_in_the_navigation(trainee):
 
 def test_exam_staff_find_the_sessions_in_the_navigation(exam_staff):
     assert 'data-nav="exam-sessions"' in client_for(exam_staff).get("/").content.decode()
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_register_page_opens_to_everyone_who_practises(request, session, online_centre, role):
+    status = (
+        client_for(request.getfixturevalue(role))
+        .get(reverse("exams:register", args=[session.pk]))
+        .status_code
+    )
+    assert status == (200 if role in PRACTISING else 403)
+
+
+def test_the_register_page_sends_anonymous_visitors_to_the_login_page(session):
+    assert client_for(None).get(reverse("exams:register", args=[session.pk])).status_code == 302

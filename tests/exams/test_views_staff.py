@@ -188,3 +188,10 @@ def test_log_action_records_the_object_and_details(exam_staff, registration):
     entry.refresh_from_db()
     assert entry.target == registration
     assert entry.details == {"when": "2026-01-02"}
+
+
+def test_the_unit_of_a_session_with_candidates_cannot_change(exam_staff, registration):
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[registration.session_id]), session_data(unit="UVC")
+    )
+    assert response.status_code == 422

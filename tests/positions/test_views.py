@@ -152,7 +152,8 @@ def test_the_replay_writes_an_illegal_king_jump_as_a_king_move(trainer):
         "/positions/analyse/", {"fen": "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "moves": "1. Kc3"}
     )
     content = response.content.decode()
-    assert 'data-label="1. Ke1-c3"' in content and 'data-label="1. O-O-O"' not in content
+    # R: the king, in the French interface.
+    assert 'data-label="1. Re1-c3"' in content and 'data-label="1. O-O-O"' not in content
 
 
 def test_the_panel_refuses_an_unclosed_comment(trainer):

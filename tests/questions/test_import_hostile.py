@@ -125,7 +125,7 @@ GIFT_CASES = {
         "#1 (essai)",
         "data-points",
     ),
-    "too_many_blocks": ("{}\n\n" * (MAX_QUESTIONS + 1), f"{MAX_QUESTIONS + 1} blocs", ""),
+    "too_many_blocks": ("{}\n\n" * (MAX_QUESTIONS + 1), f"Plus de {MAX_QUESTIONS} blocs", ""),
 }
 
 CASES = [
@@ -151,12 +151,22 @@ def test_a_hostile_file_is_refused_with_the_question_and_the_field(
     assert not Question.objects.exists()
 
 
-def test_a_rubric_of_thousands_of_unclosed_items_is_read_in_one_pass():
+def test_a_rubric_of_unclosed_items_is_read_item_by_item():
+    from questions.formats.moodle import parse
+
+    graderinfo = '<ul class="arbitre-rubric">' + '<li data-points="1">critère' * 100
+    entry = parse(moodle_file(moodle_essay(graderinfo))).entries[0]
+    assert [item["criterion_fr"] for item in entry.content["body"]["rubric"]] == ["critère"] * 100
+
+
+def test_a_rubric_of_thousands_of_items_is_refused_by_its_size():
     from questions.formats.moodle import parse
 
     graderinfo = '<ul class="arbitre-rubric">' + '<li data-points="1">critère' * 3000
-    entry = parse(moodle_file(moodle_essay(graderinfo))).entries[0]
-    assert len(entry.content["body"]["rubric"]) == 3000
+    problems = parse(moodle_file(moodle_essay(graderinfo))).problems
+    assert [str(problem) for problem in problems] == [
+        "#1 (essai): graderinfo, barème : 3000 critères : c'est trop, 100 au plus."
+    ]
 
 
 def test_a_model_answer_of_thousands_of_unclosed_list_items_keeps_its_text():
@@ -175,4 +185,18 @@ def test_the_json_reader_keeps_unusable_numbers_for_the_message():
     result = parse(text)
     assert [str(problem) for problem in result.problems] == [
         "#1 (q1): points : « NaN » n'est pas un nombre utilisable."
+    ]
+
+
+def test_deep_nesting_is_named_however_deep_the_caller_already_is():
+    from questions.formats.json_format import parse
+
+    text = json_bank(json_question(body='{"value": 3, "tolerance": ' + "[" * 900 + "]" * 900 + "}"))
+
+    def called_from(depth: int):
+        return parse(text) if depth == 0 else called_from(depth - 1)
+
+    problems = [str(problem) for problem in called_from(800).problems]
+    assert problems == [
+        "#1 (q1): body.tolerance.0.0.0.0.0.0 : imbriqué trop profondément (8 niveaux au plus)."
     ]

@@ -60,7 +60,9 @@ def written_in_editor(user, kind: str) -> Question:
 
 
 def exported(user, format_name: str, uid: str) -> SimpleUploadedFile:
-    response = client_for(user).get(reverse("questions:export"), {"format": format_name, "q": uid})
+    response = client_for(user).get(
+        reverse("questions:export"), {"format": format_name, "q": uid, "drafts": "on"}
+    )
     assert response.status_code == 200
     return SimpleUploadedFile(f"bank.{FORMATS[format_name]}", response.content)
 

@@ -131,7 +131,7 @@ def test_the_export_downloads_the_filtered_bank_as_json(trainer, draft_question,
 
 
 def test_an_exported_file_imports_back_unchanged(trainer, draft_question):
-    exported = client_for(trainer).get(EXPORT, {"format": "json"}).content
+    exported = client_for(trainer).get(EXPORT, {"format": "json", "drafts": "on"}).content
     upload = SimpleUploadedFile("again.json", exported, content_type="application/json")
     response = client_for(trainer).post(IMPORT, {"file": upload})
     assert response.context["report"].unchanged == [draft_question.uid]

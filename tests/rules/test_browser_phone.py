@@ -92,3 +92,18 @@ def test_the_menu_is_not_folded_on_a_wide_screen(live_server, page: Page, admini
     page.goto(f"{live_server.url}/")
     expect(page.get_by_role("button", name="Menu")).to_be_hidden()
     expect(page.locator("header").get_by_role("link", name="Règles du jeu")).to_be_visible()
+
+
+def test_the_livre_chapters_are_numbered_once(live_server, page: Page, loaded_rulebook):
+    page.goto(f"{live_server.url}/rules/")
+    style = page.evaluate(
+        "getComputedStyle(document.querySelector('#livre-title ~ ol li')).listStyleType")
+    assert style == "none"
+
+
+def test_the_2018_table_of_contents_fits_in_a_few_screens_on_a_phone(live_server, page: Page,
+                                                                      transactional_db):
+    load_rulebook()  # the whole book: some 600 articles and paragraphs
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/rules/2018/")
+    assert page.evaluate("document.documentElement.scrollHeight") < 3000

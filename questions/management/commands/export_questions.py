@@ -20,12 +20,24 @@ class Command(BaseCommand):
         parser.add_argument(
             "--status",
             choices=Status.values,
-            help="Only questions with this status; 'published' exports the published versions.",
+            help="Only questions with this status; 'published': those with a version in service "
+            "(including published questions being revised).",
+        )
+        parser.add_argument(
+            "--drafts",
+            action="store_true",
+            help="Export the working drafts (not yet reviewed) where there are some, instead of "
+            "the versions in service; drafts never published are only exported with this option.",
         )
         parser.add_argument("-o", "--output", help="File to write (default: standard output).")
 
     def handle(self, *args, **options) -> None:
-        text = export_text(format_name=options["format"], unit=options["unit"], status=options["status"])
+        text = export_text(
+            format_name=options["format"],
+            unit=options["unit"],
+            status=options["status"],
+            drafts=options["drafts"],
+        )
         if options["output"]:
             path = Path(options["output"])
             try:

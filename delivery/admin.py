@@ -1,0 +1,55 @@
+"""The delivery engine in the admin: papers to set up until the exams app has its own pages,
+attempts to look into (read-only: answers are written by candidates, grades by services)."""
+
+from django.contrib import admin
+
+from delivery.models import Attempt, AttemptEvent, Paper, PaperItem, Response
+
+
+class PaperItemInline(admin.TabularInline):
+    model = PaperItem
+    fields = ["position", "version", "points"]
+    raw_id_fields = ["version"]
+    extra = 0
+
+
+@admin.register(Paper)
+class PaperAdmin(admin.ModelAdmin):
+    list_display = ["title", "purpose", "unit", "duration", "feedback", "open_book", "locked_at"]
+    list_filter = ["purpose", "feedback", "open_book"]
+    search_fields = ["title"]
+    readonly_fields = ["created_at", "created_by"]
+    raw_id_fields = ["locked_by"]
+    inlines = [PaperItemInline]
+
+
+class ResponseInline(admin.TabularInline):
+    model = Response
+    fields = ["item", "answer", "flagged", "sequence", "saved_at", "points", "penalty", "correct",
+              "needs_hand_grading", "checked_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+class AttemptEventInline(admin.TabularInline):
+    model = AttemptEvent
+    fields = ["at", "kind", "actor", "minutes", "reason"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    list_display = ["paper", "candidate", "status", "started_at", "deadline", "submitted_at", "score",
+                    "passed"]
+    list_filter = ["status", "paper__purpose"]
+    search_fields = ["candidate__email", "candidate__last_name", "paper__title"]
+    readonly_fields = ["id", "paper", "candidate", "seed", "status", "started_at", "extra_time",
+                       "deadline", "submitted_at", "submitted_automatically", "score", "max_score", "passed",
+                       "released_at"]
+    inlines = [ResponseInline, AttemptEventInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -1,0 +1,88 @@
+from django.contrib import admin
+
+from exams.models import (
+    AspRecord,
+    AuditEntry,
+    Centre,
+    ExamSession,
+    Registration,
+    StageRecord,
+    TechnicalReport,
+    TitleAward,
+    UnitPass,
+)
+
+
+class CentreInline(admin.TabularInline):
+    model = Centre
+    fields = ["name", "regional_director", "capacity", "delivery_mode"]
+    raw_id_fields = ["regional_director"]
+    extra = 0
+
+
+@admin.register(ExamSession)
+class ExamSessionAdmin(admin.ModelAdmin):
+    list_display = ["unit", "date", "start_time", "status", "paper"]
+    list_filter = ["unit", "status"]
+    inlines = [CentreInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["anonymity_code", "candidate", "session", "centre", "status"]
+    list_filter = ["status", "session"]
+    search_fields = ["anonymity_code", "candidate__email", "candidate__last_name"]
+    raw_id_fields = ["candidate", "registered_by", "attempt", "centre"]
+    readonly_fields = ["anonymity_code"]
+
+
+@admin.register(StageRecord)
+class StageRecordAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "stage", "date", "place", "hours"]
+    list_filter = ["stage"]
+    search_fields = ["candidate__email", "candidate__last_name", "place"]
+    raw_id_fields = ["candidate", "recorded_by"]
+
+
+@admin.register(UnitPass)
+class UnitPassAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "unit", "passed_on", "expires_on"]
+    list_filter = ["unit"]
+    raw_id_fields = ["candidate", "session"]
+
+
+@admin.register(AspRecord)
+class AspRecordAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "tournament", "end_date", "favourable"]
+    raw_id_fields = ["candidate", "recorded_by"]
+
+
+@admin.register(TechnicalReport)
+class TechnicalReportAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "tournament", "validated_on"]
+    raw_id_fields = ["candidate", "recorded_by"]
+
+
+@admin.register(TitleAward)
+class TitleAwardAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "title", "level", "awarded_on", "awarded_by"]
+    list_filter = ["title"]
+    raw_id_fields = ["candidate", "awarded_by"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """Read-only: the log is written by the application, never edited by hand."""
+
+    list_display = ["at", "actor", "action", "object_repr", "session"]
+    list_filter = ["action"]
+    search_fields = ["object_repr", "reason"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

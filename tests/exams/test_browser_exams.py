@@ -1,0 +1,32 @@
+"""The demo trainee registers for the upcoming session; exam staff watch the convocations go out."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.accounts.test_browser_navigation import log_in
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_demo_trainee_registers_and_downloads_the_convocation(live_server, page: Page, demo_users):
+    log_in(page, live_server.url, "stagiaire@demo.arbitre.fr")
+    page.locator("header [data-nav=exams]").click()
+    page.get_by_role("link", name="S'inscrire").click()
+    page.get_by_label("Rennes", exact=False).check()
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator("[data-code]")).to_have_text(re.compile(r"^UVR-[2-9A-Z]{4}-[2-9A-Z]{4}$"))
+    with page.expect_download() as download:
+        page.locator("[data-convocation]").click()
+    assert download.value.suggested_filename.startswith("convocation-UVR-")
+
+
+def test_exam_staff_send_the_convocations_and_see_the_progress(live_server, page: Page, demo_users):
+    log_in(page, live_server.url, "examens@demo.arbitre.fr")
+    page.locator("header [data-nav=exam-sessions]").click()
+    page.locator("main table a").first.click()
+    page.get_by_role("button", name="Envoyer toutes les convocations par e-mail").click()
+    expect(page.locator("[data-batch-status]")).to_have_attribute("data-batch-status", "done")
