@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('delivery', '0002_release_and_checked'),
-        ('exams', '0002_alter_auditentry_action'),
+        ('exams', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
