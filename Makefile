@@ -59,6 +59,7 @@ data: build
 	$(MANAGE) load_rulebook
 	$(MANAGE) load_questions
 	$(MANAGE) load_demo
+	$(MANAGE) warm_engine_cache
 
 ## Running ----------------------------------------------------------------------------
 

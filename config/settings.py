@@ -166,8 +166,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = env_str("CACHE_URL") or env_str("REDIS_URL")
 if CACHE_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
-else:
+elif TESTING:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitre"}}
+else:
+    # One machine without Redis: a file cache under var/ is shared by every gunicorn worker
+    # and survives restarts (the engine's mate verdicts take seconds to compute once; rate
+    # limits must count across workers).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": VAR_DIR / "cache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
