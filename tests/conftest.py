@@ -99,3 +99,31 @@ def demo_users(transactional_db):
 
     call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
     return {user.email: user for user in User.objects.all()}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _flush_waits_for_the_live_server():
+    """A browser test ends while the live server's thread may still be answering the page's
+    last request (an htmx poll, a preview): on SQLite its open statement locks a table and the
+    flush that empties the database between tests fails with "database table is locked".
+    The flush is retried for a few seconds, until that request is over."""
+    import time
+
+    from django.core.management.base import CommandError
+    from django.core.management.commands import flush
+
+    original = flush.Command.handle
+
+    def handle(self, *args, **options):
+        for attempt in range(40):
+            try:
+                return original(self, *args, **options)
+            except CommandError as error:
+                if "locked" not in str(error.__cause__ or error) or attempt == 39:
+                    raise
+                time.sleep(0.25)
+        return None
+
+    flush.Command.handle = handle
+    yield
+    flush.Command.handle = original
