@@ -1,0 +1,158 @@
+"""How far trainees have got: mastery per exam unit and per article family, trend, mock results.
+
+Public functions take a list of user ids, so that a trainer's cohort dashboard can ask for a
+whole group at once. Everything is aggregated in SQL (one row per trainee and question at
+most) and joined in Python with the bank's index of questions in service (a few hundred rows).
+
+- *Mastered*: a question in service whose last practice or mock answer was right.
+- *Mastery* of a unit or family: mastered questions / questions in service in it (a question
+  never answered counts as not mastered, so mastery also measures how much was covered).
+- *Accuracy*: right answers / answers given, over the whole history.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Count, Q
+from django.db.models.functions import TruncWeek
+from django.utils import timezone
+
+from delivery.models import Attempt, AttemptStatus
+from papers.families import families_of, sorted_families
+from practice.models import Card, CardReview, Kind
+from questions.models import Question, Unit
+
+
+@dataclass
+class Mastery:
+    in_service: int = 0
+    mastered: int = 0
+    seen: int = 0
+    answers: int = 0
+    correct: int = 0
+
+    @property
+    def mastery(self) -> float:
+        return self.mastered / self.in_service if self.in_service else 0.0
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers if self.answers else 0.0
+
+    @property
+    def mastery_percent(self) -> int:
+        return round(100 * self.mastery)
+
+    @property
+    def accuracy_percent(self) -> int:
+        return round(100 * self.accuracy)
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    units: tuple[str, ...]
+    families: frozenset[str]
+
+
+def bank_index() -> dict[int, BankEntry]:
+    """Every question in service with its units and article families."""
+    rows = Question.objects.in_use().values_list("pk", "unit_codes", "current_version__citations")
+    return {pk: BankEntry(units=tuple(code for code in codes.split(",") if code),
+                          families=frozenset(families_of(citations or [])))
+            for pk, codes, citations in rows}
+
+
+def _per_question(user_ids: list[int]) -> dict[int, dict[int, tuple[int, int, bool]]]:
+    """{user: {question: (answers, right answers, last answer right)}}."""
+    result: dict[int, dict[int, tuple[int, int, bool]]] = defaultdict(dict)
+    cards = (Card.objects.filter(trainee_id__in=user_ids)
+             .values_list("trainee_id", "question_id", "last_correct"))
+    last = {(user, question): right for user, question, right in cards}
+    counts = (CardReview.objects.filter(trainee_id__in=user_ids).values("trainee_id", "question_id")
+              .annotate(answers=Count("pk"), right=Count("pk", filter=Q(correct=True)))
+              .values_list("trainee_id", "question_id", "answers", "right"))
+    for user, question, answers, right in counts:
+        result[user][question] = (answers, right, last.get((user, question), False))
+    return result
+
+
+def _mastery(user_ids: list[int], groups_of) -> dict[int, dict[str, Mastery]]:
+    index = bank_index()
+    totals: dict[str, int] = defaultdict(int)
+    for entry in index.values():
+        for group in groups_of(entry):
+            totals[group] += 1
+    result = {}
+    answered = _per_question(user_ids)
+    for user in user_ids:
+        rows = {group: Mastery(in_service=count) for group, count in totals.items()}
+        for question, (answers, right, last_right) in answered.get(user, {}).items():
+            entry = index.get(question)
+            if entry is None:
+                continue  # retired since: it no longer counts
+            for group in groups_of(entry):
+                row = rows[group]
+                row.seen += 1
+                row.answers += answers
+                row.correct += right
+                row.mastered += int(last_right)
+        result[user] = rows
+    return result
+
+
+def unit_mastery(user_ids: list[int]) -> dict[int, dict[str, Mastery]]:
+    """{user id: {unit code: Mastery}} for the four exam units, in their order."""
+    result = _mastery(user_ids, lambda entry: entry.units)
+    return {user: {unit: rows.get(unit, Mastery()) for unit in Unit.values} for user, rows in result.items()}
+
+
+def family_mastery(user_ids: list[int]) -> dict[int, dict[str, Mastery]]:
+    """{user id: {family key: Mastery}}, families in the rulebook's order."""
+    result = _mastery(user_ids, lambda entry: entry.families)
+    return {user: {family: rows[family] for family in sorted_families(rows)} for user, rows in result.items()}
+
+
+@dataclass(frozen=True)
+class Week:
+    start: datetime
+    answers: int
+    correct: int
+
+    @property
+    def accuracy_percent(self) -> int:
+        return round(100 * self.correct / self.answers) if self.answers else 0
+
+
+def weekly_trend(user_id: int, *, weeks: int = 12, now: datetime | None = None) -> list[Week]:
+    """Answers and right answers per week over the last ``weeks`` weeks (weeks without any included)."""
+    now = now or timezone.now()
+    local_today = timezone.localtime(now).date()
+    first_monday = local_today - timedelta(days=local_today.weekday(), weeks=weeks - 1)
+    since = timezone.make_aware(datetime.combine(first_monday, datetime.min.time()))
+    rows = (CardReview.objects.filter(trainee_id=user_id, reviewed_at__gte=since)
+            .annotate(week=TruncWeek("reviewed_at")).values("week")
+            .annotate(answers=Count("pk"), right=Count("pk", filter=Q(correct=True))))
+    by_week = {timezone.localtime(row["week"]).date() if isinstance(row["week"], datetime) else row["week"]:
+               (row["answers"], row["right"]) for row in rows}
+    result = []
+    for offset in range(weeks):
+        monday = first_monday + timedelta(weeks=offset)
+        answers, right = by_week.get(monday, (0, 0))
+        result.append(Week(start=monday, answers=answers, correct=right))
+    return result
+
+
+def mock_results(user_ids: list[int]):
+    """Graded mock attempts, oldest first, with their paper (unit, pass mark)."""
+    return (Attempt.objects.filter(candidate_id__in=user_ids, status=AttemptStatus.GRADED,
+                                   paper__training__kind=Kind.MOCK)
+            .select_related("paper").order_by("submitted_at"))
+
+
+def percent(attempt: Attempt) -> int:
+    if not attempt.max_score:
+        return 0
+    return round(100 * attempt.score / attempt.max_score)
