@@ -156,3 +156,52 @@ def percent(attempt: Attempt) -> int:
     if not attempt.max_score:
         return 0
     return round(100 * attempt.score / attempt.max_score)
+
+
+@dataclass(frozen=True)
+class Readiness:
+    level: str  # "ready", "almost", "not_yet", "unknown"
+    label: str
+    reasons: list[str]
+
+
+ENOUGH_ANSWERS = 20
+
+
+def readiness(row: Mastery, mocks: list[Attempt]) -> Readiness:
+    """A plain estimate for a unit, from its last mock exam and the trainee's accuracy.
+
+    Ready: the last mock passed with 10 points to spare and 70 % of answers right. Almost: the
+    last mock passed, or 60 % right. Too few answers and no mock: no estimate."""
+    from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
+
+    reasons = []
+    last = mocks[-1] if mocks else None
+    if last is not None:
+        reasons.append(_("dernier examen blanc : %(score)s %% (seuil %(mark)s %%)")
+                       % {"score": percent(last), "mark": round(last.paper.pass_mark)})
+    if row.answers:
+        reasons.append(_("%(accuracy)s %% de réponses justes sur %(answers)s")
+                       % {"accuracy": row.accuracy_percent, "answers": row.answers})
+    reasons.append(ngettext("%(mastered)s question maîtrisée sur %(total)s",
+                            "%(mastered)s questions maîtrisées sur %(total)s", row.mastered)
+                   % {"mastered": row.mastered, "total": row.in_service})
+    if last is None and row.answers < ENOUGH_ANSWERS:
+        return Readiness("unknown", _("Pas assez de réponses pour en juger"), reasons)
+    passed_well = last is not None and last.passed and percent(last) >= last.paper.pass_mark + 10
+    if passed_well and row.accuracy >= 0.7:
+        return Readiness("ready", _("Au niveau"), reasons)
+    if (last is not None and last.passed) or row.accuracy >= 0.6:
+        return Readiness("almost", _("Presque au niveau"), reasons)
+    return Readiness("not_yet", _("Pas encore au niveau"), reasons)
+
+
+def next_sessions(today=None) -> dict[str, object]:
+    """The next exam session of each unit (not a draft), by unit code."""
+    from exams.models import ExamSession
+
+    result: dict[str, object] = {}
+    for session in ExamSession.objects.upcoming(today).order_by("date", "start_time"):
+        result.setdefault(session.unit, session)
+    return result
