@@ -240,3 +240,12 @@ def _record(*, attempt: Attempt, response: Response, item: PaperItem, at: dateti
     CardReview.objects.create(card=card, trainee_id=attempt.candidate_id, question_id=question_id,
                               response=response, purpose=attempt.paper.purpose, rating=int(rating),
                               correct=bool(response.correct), reviewed_at=at)
+
+
+def home_count(user) -> str:
+    """The home page's figure: the questions due today (one indexed COUNT)."""
+    from django.utils.translation import ngettext
+
+    due = due_count(user)
+    return ngettext("%(count)s question à revoir aujourd'hui", "%(count)s questions à revoir aujourd'hui",
+                    due) % {"count": due}
