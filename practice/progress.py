@@ -23,7 +23,7 @@ from django.utils import timezone
 from delivery.models import Attempt, AttemptStatus
 from papers.families import families_of, sorted_families
 from practice.models import Card, CardReview, Kind
-from questions.models import Question, Unit
+from questions.models import Question, QuestionType, Unit
 
 
 @dataclass
@@ -58,8 +58,10 @@ class BankEntry:
 
 
 def bank_index() -> dict[int, BankEntry]:
-    """Every question in service with its units and article families."""
-    rows = Question.objects.in_use().values_list("pk", "unit_codes", "current_version__citations")
+    """Every question in service that practice can draw, with its units and article families."""
+    # Open questions are left out: practice and mock exams never draw them (no grader).
+    rows = (Question.objects.in_use().exclude(current_version__type=QuestionType.OPEN)
+            .values_list("pk", "unit_codes", "current_version__citations"))
     return {pk: BankEntry(units=tuple(code for code in codes.split(",") if code),
                           families=frozenset(families_of(citations or [])))
             for pk, codes, citations in rows}

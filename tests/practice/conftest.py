@@ -44,3 +44,10 @@ def bank_questions(trainer, reviewer) -> dict:
 @pytest.fixture
 def mock_blueprints(bank_questions):
     return {blueprint.unit: blueprint for blueprint in ensure_mock_blueprints()}
+
+
+@pytest.fixture
+def other_trainee(db):
+    from tests.conftest import make_user
+
+    return make_user("dora@example.org", "trainee", first_name="Dora")
