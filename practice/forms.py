@@ -19,10 +19,10 @@ def _families_in_service() -> list[tuple[str, str]]:
     return [(key, family_label(key)) for key in sorted_families(keys)]
 
 
-def _tags_in_service() -> list[tuple[str, str]]:
+def tags_in_service() -> list[str]:
     tags = {tag for tag_list in Question.objects.in_use().values_list("tag_list", flat=True)
             for tag in tag_list.split("|") if tag}
-    return [(tag, tag) for tag in sorted(tags, key=str.casefold)]
+    return sorted(tags, key=str.casefold)
 
 
 class PracticeForm(forms.Form):
@@ -32,7 +32,10 @@ class PracticeForm(forms.Form):
                                help_text=_("Par exemple « Article 9 » (la partie nulle)."))
     article = forms.CharField(label=_("Article"), required=False, max_length=20,
                               help_text=_("Un article précis et ses alinéas, par exemple 6.9 ou A.4."))
-    tag = forms.ChoiceField(label=_("Thème"), required=False)
+    # A text with suggestions (a datalist): a select of every tag costs more to render than the page.
+    tag = forms.CharField(label=_("Thème"), required=False, max_length=100,
+                          help_text=_("Par exemple « nulle », « pendule » ou « pièce touchée »."),
+                          widget=forms.TextInput(attrs={"list": "practice-tags", "autocomplete": "off"}))
     difficulty = forms.TypedChoiceField(label=_("Difficulté"), required=False, coerce=int, empty_value=None,
                                         choices=[("", _("Toutes")), *list(Difficulty.choices)])
     weak_spots = forms.BooleanField(label=_("Seulement mes points faibles"), required=False,
@@ -43,13 +46,16 @@ class PracticeForm(forms.Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["family"].choices = [("", _("Toutes")), *_families_in_service()]
-        self.fields["tag"].choices = [("", _("Tous")), *_tags_in_service()]
+        self.tags = tags_in_service()
 
     def clean_article(self) -> str:
         article = self.cleaned_data["article"].strip().rstrip(".")
         if article and not ARTICLE.match(article):
             raise forms.ValidationError(_("Écrivez un numéro d'article comme 9.2, 6.9 ou A.4.2."))
         return article
+
+    def clean_tag(self) -> str:
+        return self.cleaned_data["tag"].strip()
 
     def criteria(self) -> Criteria:
         data = self.cleaned_data

@@ -99,7 +99,11 @@ class CardReview(models.Model):
         verbose_name = _("révision")
         verbose_name_plural = _("révisions")
         ordering = ["trainee", "reviewed_at"]
-        indexes = [models.Index(fields=["trainee", "reviewed_at"], name="card_review_trainee_time")]
+        indexes = [
+            models.Index(fields=["trainee", "reviewed_at"], name="card_review_trainee_time"),
+            # Covers the mastery aggregate (answers and right answers per question).
+            models.Index(fields=["trainee", "question", "correct"], name="card_review_trainee_question"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.trainee} — {self.question} ({self.reviewed_at:%Y-%m-%d})"

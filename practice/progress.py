@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Count, Q
-from django.db.models.functions import TruncWeek
 from django.utils import timezone
 
 from delivery.models import Attempt, AttemptStatus
@@ -81,14 +80,14 @@ def _per_question(user_ids: list[int]) -> dict[int, dict[int, tuple[int, int, bo
     return result
 
 
-def _mastery(user_ids: list[int], groups_of) -> dict[int, dict[str, Mastery]]:
-    index = bank_index()
+def _mastery(user_ids: list[int], groups_of, *, index=None, answered=None) -> dict[int, dict[str, Mastery]]:
+    index = bank_index() if index is None else index
     totals: dict[str, int] = defaultdict(int)
     for entry in index.values():
         for group in groups_of(entry):
             totals[group] += 1
     result = {}
-    answered = _per_question(user_ids)
+    answered = _per_question(user_ids) if answered is None else answered
     for user in user_ids:
         rows = {group: Mastery(in_service=count) for group, count in totals.items()}
         for question, (answers, right, last_right) in answered.get(user, {}).items():
@@ -105,16 +104,22 @@ def _mastery(user_ids: list[int], groups_of) -> dict[int, dict[str, Mastery]]:
     return result
 
 
-def unit_mastery(user_ids: list[int]) -> dict[int, dict[str, Mastery]]:
+def unit_mastery(user_ids: list[int], **known) -> dict[int, dict[str, Mastery]]:
     """{user id: {unit code: Mastery}} for the four exam units, in their order."""
-    result = _mastery(user_ids, lambda entry: entry.units)
+    result = _mastery(user_ids, lambda entry: entry.units, **known)
     return {user: {unit: rows.get(unit, Mastery()) for unit in Unit.values} for user, rows in result.items()}
 
 
-def family_mastery(user_ids: list[int]) -> dict[int, dict[str, Mastery]]:
+def family_mastery(user_ids: list[int], **known) -> dict[int, dict[str, Mastery]]:
     """{user id: {family key: Mastery}}, families in the rulebook's order."""
-    result = _mastery(user_ids, lambda entry: entry.families)
+    result = _mastery(user_ids, lambda entry: entry.families, **known)
     return {user: {family: rows[family] for family in sorted_families(rows)} for user, rows in result.items()}
+
+
+def mastery_tables(user_ids: list[int]) -> tuple[dict, dict]:
+    """``unit_mastery`` and ``family_mastery`` together, from one read of the bank and history."""
+    known = {"index": bank_index(), "answered": _per_question(user_ids)}
+    return unit_mastery(user_ids, **known), family_mastery(user_ids, **known)
 
 
 @dataclass(frozen=True)
@@ -129,22 +134,24 @@ class Week:
 
 
 def weekly_trend(user_id: int, *, weeks: int = 12, now: datetime | None = None) -> list[Week]:
-    """Answers and right answers per week over the last ``weeks`` weeks (weeks without any included)."""
+    """Answers and right answers per week over the last ``weeks`` weeks (weeks without any included).
+
+    One query with a conditional count per week: comparisons on the indexed date, where
+    truncating every row's date to its week would call a function per row (slow on SQLite)."""
     now = now or timezone.now()
     local_today = timezone.localtime(now).date()
     first_monday = local_today - timedelta(days=local_today.weekday(), weeks=weeks - 1)
-    since = timezone.make_aware(datetime.combine(first_monday, datetime.min.time()))
-    rows = (CardReview.objects.filter(trainee_id=user_id, reviewed_at__gte=since)
-            .annotate(week=TruncWeek("reviewed_at")).values("week")
-            .annotate(answers=Count("pk"), right=Count("pk", filter=Q(correct=True))))
-    by_week = {timezone.localtime(row["week"]).date() if isinstance(row["week"], datetime) else row["week"]:
-               (row["answers"], row["right"]) for row in rows}
-    result = []
-    for offset in range(weeks):
-        monday = first_monday + timedelta(weeks=offset)
-        answers, right = by_week.get(monday, (0, 0))
-        result.append(Week(start=monday, answers=answers, correct=right))
-    return result
+    mondays = [first_monday + timedelta(weeks=offset) for offset in range(weeks + 1)]
+    bounds = [timezone.make_aware(datetime.combine(monday, datetime.min.time())) for monday in mondays]
+    counts = {}
+    for index in range(weeks):
+        in_week = Q(reviewed_at__gte=bounds[index], reviewed_at__lt=bounds[index + 1])
+        counts[f"answers_{index}"] = Count("pk", filter=in_week)
+        counts[f"right_{index}"] = Count("pk", filter=in_week & Q(correct=True))
+    row = CardReview.objects.filter(trainee_id=user_id, reviewed_at__gte=bounds[0],
+                                    reviewed_at__lt=bounds[-1]).aggregate(**counts)
+    return [Week(start=mondays[index], answers=row[f"answers_{index}"], correct=row[f"right_{index}"])
+            for index in range(weeks)]
 
 
 def mock_results(user_ids: list[int]):

@@ -168,6 +168,21 @@ def mock_blueprint(unit: str) -> Blueprint | None:
     return Blueprint.objects.filter(unit=unit, purpose=Purpose.MOCK).order_by("pk").first()
 
 
+def mock_blueprints() -> dict[str, Blueprint]:
+    """The mock blueprint of each unit (the first made), with its rules."""
+    result: dict[str, Blueprint] = {}
+    for blueprint in Blueprint.objects.filter(purpose=Purpose.MOCK).prefetch_related("rules").order_by("pk"):
+        result.setdefault(blueprint.unit, blueprint)
+    return result
+
+
+def open_mocks(trainee) -> dict[str, Attempt]:
+    """The trainee's mock exams under way, by unit."""
+    attempts = Attempt.objects.filter(candidate=trainee, status=AttemptStatus.IN_PROGRESS,
+                                      paper__training__kind=Kind.MOCK).select_related("paper")
+    return {attempt.paper.unit: attempt for attempt in attempts}
+
+
 def open_mock(trainee, unit: str) -> Attempt | None:
     return (Attempt.objects.filter(candidate=trainee, status=AttemptStatus.IN_PROGRESS,
                                    paper__training__kind=Kind.MOCK, paper__unit=unit)

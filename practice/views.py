@@ -28,8 +28,9 @@ def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> Htt
     user = request.user
     recent = (Attempt.objects.filter(candidate=user, paper__training__isnull=False)
               .select_related("paper__training").order_by("-started_at")[:RECENT])
-    mocks = [{"unit": unit, "label": label, "blueprint": services.mock_blueprint(unit),
-              "open": services.open_mock(user, unit)} for unit, label in Unit.choices]
+    blueprints, open_mocks = services.mock_blueprints(), services.open_mocks(user)
+    mocks = [{"unit": unit, "label": label, "blueprint": blueprints.get(unit), "open": open_mocks.get(unit)}
+             for unit, label in Unit.choices]
     context = {"form": form, "due": services.due_count(user), "recent": recent, "mocks": mocks}
     return render(request, "practice/home.html", context, status=status)
 
@@ -87,8 +88,8 @@ def mock(request: HttpRequest, unit: str) -> HttpResponse:
 def dashboard(request: HttpRequest) -> HttpResponse:
     permissions.require_practise(request.user)
     user = request.user
-    units = progress.unit_mastery([user.pk])[user.pk]
-    families = progress.family_mastery([user.pk])[user.pk]
+    unit_tables, family_tables = progress.mastery_tables([user.pk])
+    units, families = unit_tables[user.pk], family_tables[user.pk]
     mock_attempts = list(progress.mock_results([user.pk]))
     sessions = progress.next_sessions()
     unit_rows = []
