@@ -95,3 +95,9 @@ def test_the_mock_button_starts_and_then_resumes(trainee, mock_blueprints):
     client = client_for(trainee)
     first = client.post(reverse("practice:mock", args=["UVR"]))["Location"]
     assert client.post(reverse("practice:mock", args=["UVR"]))["Location"] == first
+
+
+def test_the_mock_papers_drawn_for_trainees_stay_out_of_the_staffs_list(trainee, exam_staff, mock_blueprints):
+    attempt = services.start_mock(trainee=trainee, unit="UVR")
+    html = client_for(exam_staff).get(reverse("papers:index")).content.decode()
+    assert attempt.paper.title not in html and "Examen blanc UVR" in html  # the blueprint is listed
