@@ -70,3 +70,15 @@ def test_a_mock_exam_survives_a_reload_and_is_corrected_at_the_end(live_server, 
     expect(page.locator(".dl-feedback").first).to_be_visible()
     attempt = Attempt.objects.get(candidate__email=TRAINEE, paper__purpose="mock")
     assert attempt.deadline - attempt.started_at == timedelta(hours=2)
+
+
+@pytest.mark.parametrize("path", ["/practice/", "/practice/progression/"])
+def test_the_practice_pages_have_no_accessibility_violation(live_server, page: Page, bank, path):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from practice import demo
+
+    demo.load()  # a history, so that every chart and table is drawn
+    log_in(page, live_server.url, TRAINEE, path)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
