@@ -38,12 +38,3 @@ def review(card, rating: Rating, at: datetime) -> None:
     card.due = updated.due
     card.last_review = updated.last_review
 
-
-def retrievability(card, at: datetime) -> float:
-    """The probability of recalling the card's question at ``at`` (0 for a card never reviewed)."""
-    if card.last_review is None or card.stability is None:
-        return 0.0
-    state = FsrsCard(card_id=card.pk or 1, state=State(card.state), step=card.step,
-                     stability=card.stability, difficulty=card.difficulty,
-                     due=card.due, last_review=card.last_review)
-    return SCHEDULER.get_card_retrievability(state, current_datetime=at)
