@@ -226,11 +226,11 @@ def parse(data: bytes | str) -> TrfTournament:
     other: list[str] = []
     players: list[TrfPlayer] = []
     lines_of: dict[int, int] = {}
-    for line_number, raw in enumerate(text.splitlines(), 1):
-        line = raw.rstrip()
+    for line_number, raw in enumerate(text.split("\n"), 1):
+        line = raw.rstrip(" \r")
         if not line:
             continue
-        if any(ord(c) < 32 for c in line):
+        if any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029" for c in line):
             raise TrfError(_("caractère de contrôle interdit."), line=line_number)
         code = line[:3]
         if code == "001":

@@ -116,6 +116,13 @@ def check_round(tournament: TrfTournament, round_number: int | None = None) -> C
     return CheckReport(number, proposed, tuple(violations), engine)
 
 
+def absolute_violations(tournament: TrfTournament, pairing: RoundPairing) -> list[Violation]:
+    """The absolute criteria only, for ``pairing`` as round ``pairing.round`` of ``tournament``."""
+    history = tournament.up_to(pairing.round - 1)
+    found = list(_meetings_and_byes(history, pairing)) + _colours(tournament, history, pairing)
+    return [v for v in found if v.severity == ABSOLUTE]
+
+
 def before_round(tournament: TrfTournament, number: int) -> TrfTournament:
     """Rounds before ``number`` plus the absences announced for it (what the engine needs)."""
     absent = absent_in(tournament, number)

@@ -72,6 +72,11 @@ def pair_round(tournament: TrfTournament, *, round_number: int | None = None) ->
     """Pair ``round_number`` (by default the round after the last one paired) from the
     rounds before it, leaving out the players the file marks absent in that round."""
     number = round_number or rounds_paired(tournament) + 1
+    if tournament.planned_rounds and number > tournament.planned_rounds:
+        raise PairingImpossible(
+            _("le tournoi compte %(rounds)d rondes : il n'y a plus de ronde à apparier.")
+            % {"rounds": tournament.planned_rounds}
+        )
     absent = absent_in(tournament, number)
     history = tournament.up_to(number - 1)
     pairing = _gacrux(history, number, absent, top_colour(tournament))
