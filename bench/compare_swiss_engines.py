@@ -196,6 +196,7 @@ ENGINES = {"gacrux": pair_gacrux, "caissify-pairings": pair_caissify, "pairing-c
 def agreement(text, engine, first_round=1):
     total = rounds_in(text)
     agreed, checked, seconds, failures = 0, 0, 0.0, []
+    colours_only = bye_differs = 0
     for rnd in range(first_round, total + 1):
         started = time.perf_counter()
         try:
@@ -209,11 +210,19 @@ def agreement(text, engine, first_round=1):
             agreed += 1
         else:
             failures.append(rnd)
+            if isinstance(got[0], set) and {frozenset(p) for p in got[0]} == {
+                frozenset(p) for p in expected[0]
+            }:
+                colours_only += 1
+            if got[1] != expected[1]:
+                bye_differs += 1
     return {
         "agreed": agreed,
         "rounds": checked,
         "slowest_round_s": round(seconds, 3),
         "differing_rounds": failures,
+        "differ_in_colours_only": colours_only,
+        "differ_in_the_bye": bye_differs,
     }
 
 
@@ -232,6 +241,16 @@ def generate_with(engine, count, seed):
         text = "\n".join(lines) + "\n"
         table = {n: [] for n in range(1, size + 1)}
         for rnd in range(1, total + 1):
+            absent = rng.randint(1, size) if rnd > 1 and rng.random() < 0.25 else None
+            if absent:
+                table[absent].append("0000 - Z")
+                text = (
+                    "\n".join(
+                        line + "  0000 - Z" if line.startswith(f"001 {absent:4d}") else line
+                        for line in text.splitlines()
+                    )
+                    + "\n"
+                )
             pairs, byes = ENGINES[engine](text, rnd, total)
             for white, black in pairs:
                 delta = (ratings[white - 1] - ratings[black - 1]) / 400
@@ -262,14 +281,13 @@ def main() -> None:
         except Exception as error:
             report[f"made_by_{maker}"] = f"generator failed: {error}"
             continue
-        summary = {}
+        summary = {"players": [len(players(t)) for t in tournaments]}
         for engine in ENGINES:
             rows = [agreement(text, engine) for text in tournaments]
             summary[engine] = {
-                "agreed": sum(r["agreed"] for r in rows),
-                "rounds": sum(r["rounds"] for r in rows),
-                "slowest_round_s": max(r["slowest_round_s"] for r in rows),
-            }
+                key: sum(r[key] for r in rows)
+                for key in ("agreed", "rounds", "differ_in_colours_only", "differ_in_the_bye")
+            } | {"slowest_round_s": max(r["slowest_round_s"] for r in rows)}
         report[f"made_by_{maker}"] = summary
     print(json.dumps(report, indent=1))
 
