@@ -9,6 +9,7 @@ the same pairs, the same colours, the same byes. Results are printed as JSON."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -231,7 +232,8 @@ def generate_with(engine, count, seed):
     rng = random.Random(seed)
     made = []
     for index in range(count):
-        size, total = rng.randint(8, 31), rng.randint(4, 9)
+        size = rng.randint(10, 31)
+        total = rng.randint(4, min(9, size // 2))  # short of a round robin, so a pairing exists
         ratings = sorted((rng.randint(1400, 2600) for _ in range(size)), reverse=True)
         lines = [f"012 random {index}", f"XXR {total}"]
         for number, rating in enumerate(ratings, 1):
@@ -281,6 +283,11 @@ def main() -> None:
         except Exception as error:
             report[f"made_by_{maker}"] = f"generator failed: {error}"
             continue
+        dump = os.environ.get("COMPARE_DUMP")
+        if dump:  # kept to measure tournaments.swiss.engine on them in the project's venv
+            Path(dump).mkdir(parents=True, exist_ok=True)
+            for index, text in enumerate(tournaments):
+                (Path(dump) / f"{maker}-{index:02d}.trf").write_text(text, encoding="utf-8")
         summary = {"players": [len(players(t)) for t in tournaments]}
         for engine in ENGINES:
             rows = [agreement(text, engine) for text in tournaments]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.swiss.checker import ABSOLUTE, NOTE, before_round, check_round, round_of
+from tournaments.swiss.checker import ABSOLUTE, NOTE, QUALITY, before_round, check_round, round_of
 from tournaments.swiss.engine import PairingImpossible, RoundPairing, pair_round
 from tournaments.trf import parse
 
@@ -151,3 +151,24 @@ def test_the_commands_report_a_missing_file(tmp_path, command):
 def test_absolute_faults_are_flagged_absolute(livre):
     proposal = swapped(livre, 2, [(8, 1), (2, 7), (6, 3), (4, 9), (5, 11), (10, 13)], [14])
     assert check_round(proposal).absolute[0].severity == ABSOLUTE
+
+
+def test_a_forfeit_win_is_a_downfloat_and_the_forfeit_loser_does_not_float(livre):
+    from tournaments.swiss.checker import previous_floats
+
+    floats = previous_floats(livre.up_to(3))
+    assert floats.get(6) == "down" and 11 not in floats
+
+
+def test_the_bye_is_a_downfloat(livre):
+    from tournaments.swiss.checker import previous_floats
+
+    assert previous_floats(livre.up_to(2))[14] == "down"
+
+
+def test_an_avoidable_repeated_float_is_a_quality_fault(livre):
+    # Round 4 (Livre): 4 floated down in round 2 only; put 6, who floated down in round 3
+    # (forfeit win), down again against 7 (2 points) while the engine avoids it.
+    proposal = swapped(livre, 4, [(6, 7), (4, 5), (1, 3), (11, 2), (10, 14), (8, 9), (13, 12)])
+    report = check_round(proposal)
+    assert any(v.rule == "B.5" and v.severity == QUALITY and v.players == (6,) for v in report.violations)

@@ -223,11 +223,22 @@ def floats(history: TrfTournament, pairing: RoundPairing) -> dict[int, str]:
 
 
 def previous_floats(history: TrfTournament) -> dict[int, str]:
-    """Floats of the last round of ``history`` (empty before round 2)."""
+    """Floats of the last round of ``history`` (empty before round 2). As the Livre says of
+    player 6 in its 4.3 example, a forfeit win is a downfloat and the forfeit loser does not
+    float; so is any point scored without playing (a bye)."""
     if history.rounds == 0:
         return {}
-    before = history.up_to(history.rounds - 1)
-    return floats(before, round_of(history, history.rounds))
+    number = history.rounds
+    result = floats(history.up_to(number - 1), round_of(history, number))
+    for player in history.players:
+        entry = history.entry(player.number, number)
+        if entry is None or entry.played:
+            continue
+        if entry.score > 0:
+            result[player.number] = "down"
+        else:
+            result.pop(player.number, None)
+    return result
 
 
 def _floats(history: TrfTournament, proposed: RoundPairing, engine: RoundPairing | None) -> list[Violation]:
