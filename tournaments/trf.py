@@ -104,7 +104,7 @@ class RoundEntry:
     @property
     def gives_point_without_playing(self) -> bool:
         """A pairing-allocated bye or a forfeit win (C.04.1 c: such a player gets no bye)."""
-        return self.result in ("U", "F", "+") and not (self.result == "F" and self.opponent > 0)
+        return self.result in ("U", "F", "+")
 
 
 @dataclass(frozen=True, slots=True)
