@@ -54,6 +54,11 @@ def player_details(table: Crosstable, number: int) -> dict:
                     if not result.played
                     else None
                 ),
+                "opponent_score": (
+                    _number(table[result.opponent].score)
+                    if result.played and table[result.opponent].score != value
+                    else None
+                ),
                 "sonneborn": _number(value * result.score),
                 "running": _number(running),
             }

@@ -46,6 +46,12 @@ def test_the_tiebreak_page_details_a_player_with_a_virtual_opponent(trainee):
     assert response.status_code == 200 and "adversaire virtuel" in content
 
 
+def test_the_tiebreak_page_shows_an_opponents_adjusted_score(trainee):
+    # 4 met 11, who lost a round by forfeit: 2,5 points, counted 3 in 4's Buchholz.
+    response = client_for(trainee).post(TIEBREAKS, {"text": LIVRE, "player": 4})
+    assert "il a 2,5 points" in response.content.decode()
+
+
 def test_the_tiebreak_page_reads_the_simple_grid(trainee):
     grid = "1 2000 : 2w1 3b=\n2 1900 : 1b0 bye1\n3 1800 : abs 1w="
     response = client_for(trainee).post(TIEBREAKS, {"text": grid, "player": 1})
