@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from gacrux.gacruxexeptions import GacruxNoLegalPairing
 from gacrux.pairingdutch import pairing_dutch
 from gacrux.trf2json import trf2json
@@ -74,7 +75,11 @@ def pair_round(tournament: TrfTournament, *, round_number: int | None = None) ->
     number = round_number or rounds_paired(tournament) + 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise PairingImpossible(
-            _("le tournoi compte %(rounds)d rondes : il n'y a plus de ronde à apparier.")
+            ngettext(
+                "le tournoi compte %(rounds)d ronde : il n'y a plus de ronde à apparier.",
+                "le tournoi compte %(rounds)d rondes : il n'y a plus de ronde à apparier.",
+                tournament.planned_rounds,
+            )
             % {"rounds": tournament.planned_rounds}
         )
     absent = absent_in(tournament, number)
