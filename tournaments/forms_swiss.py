@@ -28,7 +28,7 @@ def grid_to_trf(text: str) -> str:
             continue
         head, separator, rounds = raw.partition(":")
         fields = head.split()
-        if not separator or not 1 <= len(fields) <= 2 or not all(f.isdigit() for f in fields):
+        if not separator or not 1 <= len(fields) <= 2 or not all(f.isdecimal() for f in fields):
             raise TrfError(_("« numéro [classement] : résultats » attendu."), line=number)
         start, rating = int(fields[0]), int(fields[1]) if len(fields) == 2 else 0
         blocks = []
