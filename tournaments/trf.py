@@ -254,15 +254,17 @@ def parse(data: bytes | str) -> TrfTournament:
                 line[4:].strip(), line_number, 5, _("nombre de rondes"), 1, MAX_ROUNDS
             )
         elif code == "XXC":
-            value = line[4:].strip()
-            if value not in ("white1", "black1"):
+            # JaVaFo's configuration record: the colour drawn for player 1, possibly "rank"
+            tokens = line[4:].split()
+            colours = [t for t in tokens if t in ("white1", "black1")]
+            if len(colours) != 1 or any(t not in ("white1", "black1", "rank") for t in tokens):
                 raise TrfError(
                     _("« white1 » ou « black1 » attendu."),
                     line=line_number,
                     column=5,
                     field_name=_("couleur initiale"),
                 )
-            header["initial_colour"] = value
+            header["initial_colour"] = colours[0]
         elif re.fullmatch(r"[0-9A-Z]{3}", code) and (len(line) == 3 or line[3] == " "):
             other.append(line)
         else:

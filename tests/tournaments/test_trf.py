@@ -60,6 +60,14 @@ def test_it_refuses_a_start_number_given_twice():
     assert error_of(LINE + "\n" + LINE).line == 2
 
 
+def test_it_reads_the_colour_drawn_for_player_one_beside_rank():
+    assert parse("XXC rank black1\n" + LINE + "\n" + OTHER).initial_colour == "black1"
+
+
+def test_it_refuses_an_unknown_configuration():
+    assert error_of("XXC purple\n" + LINE + "\n" + OTHER).column == 5
+
+
 def test_it_refuses_an_unknown_record():
     assert error_of("hello\n" + LINE).column == 1
 
