@@ -56,6 +56,14 @@ def test_a_player_who_scored_without_playing_gets_no_second_bye():
     assert pair_round(parse(text)).byes != (5,)
 
 
+@pytest.mark.parametrize("record", ["XXZ 99", "013 team"])
+def test_a_record_that_trips_the_engine_ends_in_its_own_error(livre, record):
+    from tournaments.trf import write
+
+    with pytest.raises(PairingImpossible):
+        pair_round(parse(record + "\n" + write(livre.up_to(4))))
+
+
 def test_it_refuses_to_pair_past_the_last_round(livre):
     with pytest.raises(PairingImpossible):
         pair_round(livre)

@@ -11,6 +11,7 @@ bye to the lowest player of the lowest score group. :func:`pair_round` puts that
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,6 +23,8 @@ from gacrux.pairingdutch import pairing_dutch
 from gacrux.trf2json import trf2json
 
 from tournaments.trf import TrfTournament, write
+
+logger = logging.getLogger(__name__)
 
 
 class PairingImpossible(Exception):
@@ -127,6 +130,24 @@ def _pairing_order(tournament: TrfTournament, present: Collection[int]) -> list[
 
 
 def _gacrux(history: TrfTournament, number: int, absent: set[int], colour: str) -> RoundPairing:
+    try:
+        return _gacrux_pairing(history, number, absent, colour)
+    except PairingImpossible:
+        raise
+    except GacruxNoLegalPairing as error:
+        raise PairingImpossible(
+            _("aucun appariement ne respecte les critères absolus (%(detail)s).") % {"detail": error}
+        ) from error
+    except Exception as error:
+        # A record our reader keeps as it is (XXZ naming an unknown player, a team record)
+        # can trip gacrux: the trainee gets a message, not a server error.
+        logger.warning("gacrux refused a tournament: %r", error)
+        raise PairingImpossible(
+            _("le moteur d'appariement refuse ce fichier (%(detail)s).") % {"detail": error}
+        ) from error
+
+
+def _gacrux_pairing(history: TrfTournament, number: int, absent: set[int], colour: str) -> RoundPairing:
     chessfile = trf2json()
     chessfile.parse_file(write(history), 0)
     if chessfile.chessjson["status"]["code"] >= 400:
@@ -138,14 +159,9 @@ def _gacrux(history: TrfTournament, number: int, absent: set[int], colour: str) 
             competitor["present"] = False
     if len(event["competitors"]) - len(absent) < 2:
         raise PairingImpossible(_("il faut au moins deux joueurs présents."))
-    try:
-        brackets = pairing_dutch(
-            event, number, {"experimental": [], "verbose": 0, "top_color": colour}
-        ).compute_pairing(False, 0)
-    except GacruxNoLegalPairing as error:
-        raise PairingImpossible(
-            _("aucun appariement ne respecte les critères absolus (%(detail)s).") % {"detail": error}
-        ) from error
+    brackets = pairing_dutch(
+        event, number, {"experimental": [], "verbose": 0, "top_color": colour}
+    ).compute_pairing(False, 0)
     boards = sorted(
         (pair for bracket in brackets for pair in bracket["pairs"]), key=lambda pair: pair["board"]
     )
