@@ -64,6 +64,12 @@ def test_a_record_that_trips_the_engine_ends_in_its_own_error(livre, record):
         pair_round(parse(record + "\n" + write(livre.up_to(4))))
 
 
+def test_it_refuses_to_pair_after_a_round_without_results(livre):
+    unplayed = swapped(livre, 4, [(6, 2), (4, 5), (1, 3), (11, 7), (10, 14), (8, 9), (13, 12)])
+    with pytest.raises(PairingImpossible, match="résultats"):
+        pair_round(unplayed)
+
+
 def test_it_refuses_to_pair_past_the_last_round(livre):
     with pytest.raises(PairingImpossible):
         pair_round(livre)

@@ -87,6 +87,8 @@ def pair_round(tournament: TrfTournament, *, round_number: int | None = None) ->
         )
     absent = absent_in(tournament, number)
     history = tournament.up_to(number - 1)
+    if any(entry.result == " " for player in history.players for entry in player.rounds):
+        raise PairingImpossible(_("une ronde précédente n'a pas encore tous ses résultats."))
     pairing = _gacrux(history, number, absent, top_colour(tournament))
     if pairing.byes:
         pairing = _livre_bye(history, number, absent, pairing, top_colour(tournament))
