@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import views, views_swiss
 
 app_name = "tournaments"
 
@@ -8,4 +8,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("berger/", views.berger, name="berger"),
     path("elo/", views.elo, name="elo"),
+    path("departages/", views_swiss.crosstable_tiebreaks, name="tiebreaks"),
+    path("suisse/verifier/", views_swiss.check_pairing, name="check_pairing"),
+    path("suisse/apparier/", views_swiss.pair_next_round, name="pair_round"),
 ]
