@@ -56,6 +56,7 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("papers", _("Sujets"), "papers:index", "manage_exams"),
     NavItem("grading", _("Corrections"), "grading:queue", "grade_copies"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
+    NavItem("courses", _("Formations"), "courses:index", "practise"),
 ]
 
 HOME_PANELS: list[HomePanel] = [
@@ -109,6 +110,14 @@ HOME_PANELS: list[HomePanel] = [
         "rules:upload",
         _("Charger une édition"),
         "manage_rulebook",
+    ),
+    HomePanel(
+        "courses",
+        _("Formations"),
+        _("Suivez votre stage (SJ, SC, SO, SF, FC) leçon par leçon et reprenez là où vous vous êtes arrêté."),
+        "courses:next",
+        _("Ma prochaine leçon"),
+        "practise",
     ),
 ]
 

@@ -256,6 +256,10 @@ class Place:
     done_ids: set[int]
 
     @property
+    def minutes(self) -> int:
+        return self.seconds // 60
+
+    @property
     def percent(self) -> int:
         return round(100 * self.done / self.lessons) if self.lessons else 0
 
