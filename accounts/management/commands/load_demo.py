@@ -61,3 +61,8 @@ class Command(BaseCommand):
 
         grading_data = grading_demo.load()
         self.stdout.write(f"Grading demo data: {', '.join(grading_data) if grading_data else 'nothing new'}.")
+        from courses import demo as courses_demo
+
+        course_data = courses_demo.load()
+        course_summary = ", ".join(course_data) if course_data else "nothing new (or SC not loaded)"
+        self.stdout.write(f"Course demo data: {course_summary}.")
