@@ -93,10 +93,13 @@ def cohort_dashboard(cohort: Cohort, *, day: datetime.date | None = None) -> Das
     enrolments = list(
         cohort.enrolments.select_related("trainee").order_by("trainee__last_name", "trainee__email")
     )
-    member_ids = [e.trainee_id for e in enrolments]
+    # Subqueries rather than lists of ids: one statement each, whatever the cohort's size.
+    member_ids = Enrolment.objects.filter(cohort=cohort).values("trainee_id")
     progress = {
         row["trainee_id"]: row
-        for row in LessonProgress.objects.filter(trainee_id__in=member_ids, lesson_id__in=lesson_ids)
+        for row in LessonProgress.objects.filter(
+            trainee_id__in=member_ids, lesson__course_id=cohort.course_id, lesson__planned=False
+        )
         .values("trainee_id")
         .annotate(
             done=Count("pk", filter=Q(completed_at__isnull=False)),

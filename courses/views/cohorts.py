@@ -6,7 +6,7 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -70,10 +70,13 @@ def add_members(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def confirm(request: HttpRequest, pk: int, enrolment_id: int) -> HttpResponse:
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """The trainer confirms a member followed the stage: it counts for the exams' eligibility."""
     cohort = permissions.get_cohort_for_trainer(request.user, pk)
-    enrolment = get_object_or_404(cohort.enrolments.select_related("trainee"), pk=enrolment_id)
+    enrolment_id = request.POST.get("enrolment", "")
+    if not enrolment_id.isdigit():
+        raise Http404
+    enrolment = get_object_or_404(cohort.enrolments.select_related("trainee"), pk=int(enrolment_id))
     record = services.confirm_completion(enrolment=enrolment, actor=request.user)
     messages.success(
         request,

@@ -110,7 +110,7 @@ def test_confirming_a_member_creates_the_stage_record_that_opens_the_uvr(cohort,
     trainee.save()
     exam_day = timezone.localdate() + datetime.timedelta(days=30)
     assert not registration_eligibility(candidate_file(trainee), unit="UVR", exam_day=exam_day).eligible
-    client_for(trainer).post(f"/courses/groupes/{cohort.pk}/valider/{member.pk}/")
+    client_for(trainer).post(f"/courses/groupes/{cohort.pk}/valider/", {"enrolment": member.pk})
     record = StageRecord.objects.get(candidate=trainee)
     assert (record.stage, record.place, record.hours) == ("SC", "Lyon", Decimal("14.0"))
     assert registration_eligibility(candidate_file(trainee), unit="UVR", exam_day=exam_day).eligible
@@ -118,8 +118,8 @@ def test_confirming_a_member_creates_the_stage_record_that_opens_the_uvr(cohort,
 
 def test_the_confirmation_is_audit_logged_once(cohort, member, trainer):
     client = client_for(trainer)
-    client.post(f"/courses/groupes/{cohort.pk}/valider/{member.pk}/")
-    client.post(f"/courses/groupes/{cohort.pk}/valider/{member.pk}/")
+    client.post(f"/courses/groupes/{cohort.pk}/valider/", {"enrolment": member.pk})
+    client.post(f"/courses/groupes/{cohort.pk}/valider/", {"enrolment": member.pk})
     entry = AuditEntry.objects.get()
     assert (
         entry.actor == trainer and entry.details["source"] == "courses" and StageRecord.objects.count() == 1
@@ -127,12 +127,12 @@ def test_the_confirmation_is_audit_logged_once(cohort, member, trainer):
 
 
 def test_another_trainer_cannot_confirm(cohort, member, other_trainer):
-    response = client_for(other_trainer).post(f"/courses/groupes/{cohort.pk}/valider/{member.pk}/")
+    response = client_for(other_trainer).post(f"/courses/groupes/{cohort.pk}/valider/", {"enrolment": member.pk})
     assert response.status_code == 404 and not StageRecord.objects.exists()
 
 
 def test_confirming_by_get_is_refused(cohort, member, trainer):
-    assert client_for(trainer).get(f"/courses/groupes/{cohort.pk}/valider/{member.pk}/").status_code == 405
+    assert client_for(trainer).get(f"/courses/groupes/{cohort.pk}/valider/").status_code == 405
 
 
 def _answer(attempt, item, key):
