@@ -127,7 +127,9 @@ def test_the_confirmation_is_audit_logged_once(cohort, member, trainer):
 
 
 def test_another_trainer_cannot_confirm(cohort, member, other_trainer):
-    response = client_for(other_trainer).post(f"/courses/groupes/{cohort.pk}/valider/", {"enrolment": member.pk})
+    response = client_for(other_trainer).post(
+        f"/courses/groupes/{cohort.pk}/valider/", {"enrolment": member.pk}
+    )
     assert response.status_code == 404 and not StageRecord.objects.exists()
 
 
