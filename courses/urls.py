@@ -20,6 +20,7 @@ urlpatterns = [
     path("rediger/<str:code>/apercu/", authoring.lesson_preview, name="lesson_preview"),
     path("rediger/<str:code>/lecons/nouvelle/", authoring.lesson_edit, name="lesson_new"),
     path("rediger/<str:code>/lecons/<slug:slug>/", authoring.lesson_edit, name="lesson_edit"),
+    path("rediger/<str:code>/modules/<slug:slug>/", authoring.module_edit, name="module_edit"),
     path("rediger/<str:code>/lecons/<slug:slug>/verifiee/", authoring.clear_flag, name="clear_flag"),
     path("rediger/<str:code>/<str:kind>/<slug:slug>/<str:direction>/", authoring.move, name="move"),
     path("<str:code>/", reader.course_page, name="course"),

@@ -58,6 +58,26 @@ def outline(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "POST"])
+@login_required
+def module_edit(request: HttpRequest, code: str, slug: str) -> HttpResponse:
+    permissions.require_author(request.user)
+    course = permissions.get_course(code)
+    module = get_object_or_404(course.modules, slug=slug)
+    form = ModuleForm(request.POST or None, instance=module)
+    if request.method == "POST" and form.is_valid():
+        if course.modules.filter(slug=form.cleaned_data["slug"]).exclude(pk=module.pk).exists():
+            form.add_error("slug", _("Un module de cette formation a déjà cet identifiant."))
+        else:
+            form.save()
+            messages.success(request, _("Module enregistré."))
+            return redirect("courses:outline", course.code)
+    status = 422 if request.method == "POST" else 200
+    return render(
+        request, "courses/module_form.html", {"form": form, "course": course, "module": module}, status=status
+    )
+
+
 @require_POST
 @login_required
 def move(request: HttpRequest, code: str, kind: str, slug: str, direction: str) -> HttpResponse:

@@ -18,6 +18,7 @@ PAGES = [
     "/courses/rediger/SC/lecons/nouvelle/",
     "/courses/rediger/SC/lecons/toucher-jouer/",
     "/courses/rediger/SC/export.zip",
+    "/courses/rediger/SC/modules/lois-bases/",
 ]
 
 
@@ -211,3 +212,19 @@ def test_an_import_with_one_bad_lesson_changes_nothing_and_says_where(course, tr
 def test_a_file_that_is_not_a_zip_is_refused(trainer):
     response = client_for(trainer).post("/courses/rediger/importer/", {"archive": _upload(b"hello")})
     assert response.status_code == 422 and "pas un fichier zip" in response.content.decode()
+
+
+def test_a_trainer_renames_a_module(course, trainer):
+    response = client_for(trainer).post(
+        "/courses/rediger/SC/modules/lois-bases/", {"slug": "lois-bases", "title_fr": "Les lois de base"}
+    )
+    assert (
+        response.status_code == 302 and Module.objects.get(slug="lois-bases").title_fr == "Les lois de base"
+    )
+
+
+def test_a_module_cannot_take_another_modules_slug(course, trainer):
+    response = client_for(trainer).post(
+        "/courses/rediger/SC/modules/lois-bases/", {"slug": "pendule", "title_fr": "x"}
+    )
+    assert response.status_code == 422

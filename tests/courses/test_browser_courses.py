@@ -1,4 +1,4 @@
-"""A new trainee, in chromium: enrols in a course, reads a lesson with a diagram and a replay, marks it done."""
+"""A new trainee in chromium: enrols in a course, reads a lesson (diagram, replay), marks it done."""
 
 from __future__ import annotations
 
