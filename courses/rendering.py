@@ -109,16 +109,20 @@ def render_diagram(attributes: dict[str, str]) -> str:
     )
 
 
-def render_replay(attributes: dict[str, str], *, base_url: str) -> str:
+def render_replay(attributes: dict[str, str], *, base_url: str, number: int = 1, params=None) -> str:
+    """A replay; without JavaScript its links carry ``r`` (which replay of the page) and ``ply``,
+    so that stepping through one replay leaves the others where they are."""
     from positions.templatetags.chessboard import replay_context
 
+    params = params or {}
+    ply = attributes.get("ply") or None
+    if params.get("r") == str(number) and str(params.get("ply", "")).isdigit():
+        ply = params["ply"]
     data = replay_context(
-        attributes.get("pgn", ""),
-        fen=attributes.get("fen", ""),
-        ply=attributes.get("ply") or None,
-        base_url=base_url,
+        attributes.get("pgn", ""), fen=attributes.get("fen", ""), ply=ply, base_url=base_url
     )
-    data["link_prefix"] = f"{base_url}?"
+    data["link_prefix"] = f"{base_url}?r={number}&"
+    data["widget_id"] = f"replay-{number}"
     html = render_to_string("positions/_replay.html", data)
     caption = attributes.get("caption", "")
     if caption:
@@ -134,9 +138,12 @@ def _error(message: str) -> str:
     return format_html('<p class="message message--error" role="alert">{}</p>', message)
 
 
-def render_lesson(body: str, *, base_url: str = "") -> SafeString:
-    """The lesson's HTML. A directive in error (a lesson being written) shows its error in place."""
+def render_lesson(body: str, *, base_url: str = "", params=None) -> SafeString:
+    """The lesson's HTML. A directive in error (a lesson being written) shows its error in place.
+
+    ``params``: the page's query (``r`` and ``ply`` choose the position of one replay)."""
     parts: list[str] = []
+    replays = 0
     chunk: list[str] = []
     scenario: tuple[str, list[str]] | None = None
     in_code = False
@@ -181,7 +188,8 @@ def render_lesson(body: str, *, base_url: str = "") -> SafeString:
             elif name == "diagram":
                 target.append(render_diagram(attributes))
             else:
-                target.append(render_replay(attributes, base_url=base_url))
+                replays += 1
+                target.append(render_replay(attributes, base_url=base_url, number=replays, params=params))
         else:
             target.append(_error(_("Directive illisible : %(line)s") % {"line": stripped[:80]}))
     flush()

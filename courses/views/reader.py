@@ -104,7 +104,7 @@ def lesson_page(request: HttpRequest, code: str, slug: str) -> HttpResponse:
         "lesson": lesson,
         "enrolment": enrolment,
         "progress": progress,
-        "html": render_lesson(body, base_url=request.path),
+        "html": render_lesson(body, base_url=request.path, params=request.GET),
         "fallback": fallback,
         "articles": [{"label": article_label(a), "url": article_url(a)} for a in lesson.articles],
         "previous": lessons[index - 1] if index else None,

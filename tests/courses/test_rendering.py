@@ -66,3 +66,11 @@ def test_a_scenario_is_a_boxed_block_with_markdown_inside():
 def test_a_broken_directive_shows_its_error_in_place():
     html = render_lesson('::: diagram fen="pas une position"\n')
     assert 'role="alert"' in html and "FEN invalide" in html
+
+
+def test_without_javascript_each_replay_steps_on_its_own():
+    body = '::: replay pgn="1. e4 e5 2. Nf3"\n\n::: replay pgn="1. d4 d5 2. c4" ply="1"\n'
+    html = render_lesson(body, base_url="/l/", params={"r": "2", "ply": "3"})
+    assert 'href="/l/?r=2&amp;ply=2#replay-2"' in html  # the second is at ply 3: "previous" is 2
+    assert 'href="/l/?r=1&amp;ply=2#replay-1"' in html  # the first, untouched, at its end (3): previous 2
+    assert 'id="replay-2"' in html
