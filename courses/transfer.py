@@ -15,7 +15,8 @@ import zipfile
 
 from django.utils.translation import gettext as _
 
-from courses.content import CourseData, CourseFormatError, Problem, course_files, read_course
+from courses.content import CourseData, CourseFormatError, Problem
+from courses.folder import course_files, read_course
 
 MAX_ZIP_BYTES = 2 * 1024 * 1024
 MAX_MEMBERS = 400

@@ -15,7 +15,7 @@ from courses.content import CourseFormatError
 from courses.forms import CourseForm, LessonForm, ModuleForm
 from courses.models import Course
 from courses.rendering import render_lesson
-from courses.transfer import export_zip, read_zip
+from courses.transfer import MAX_ZIP_BYTES, export_zip, read_zip
 
 
 @require_http_methods(["GET", "POST"])
@@ -167,7 +167,7 @@ def import_course(request: HttpRequest) -> HttpResponse:
             problems = [_("Choisissez un fichier .zip.")]
         else:
             try:
-                data = read_zip(upload.read(read_zip_limit() + 1), name=upload.name[:100])
+                data = read_zip(upload.read(MAX_ZIP_BYTES + 1), name=upload.name[:100])
                 with transaction.atomic():
                     report = services.sync_course(data=data, author=request.user)
             except CourseFormatError as error:
@@ -192,8 +192,3 @@ def import_course(request: HttpRequest) -> HttpResponse:
         request, "courses/import.html", {"problems": problems, "courses": Course.objects.all()}, status=status
     )
 
-
-def read_zip_limit() -> int:
-    from courses.transfer import MAX_ZIP_BYTES
-
-    return MAX_ZIP_BYTES

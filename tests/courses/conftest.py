@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from courses.content import read_course, read_folder
+from courses.folder import read_course, read_folder
 from courses.services import sync_course
 from questions import services as question_services
 from tests.questions import core_samples

@@ -3,7 +3,8 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from courses.content import CourseFormatError, course_files, read_course, read_folder
+from courses.content import CourseFormatError
+from courses.folder import course_files, read_course, read_folder
 from courses.models import Course, Lesson
 from tests.courses.conftest import COURSE_JSON, DRAW_FR, TOUCH_EN, TOUCH_FR, write_course
 

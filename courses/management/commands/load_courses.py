@@ -13,7 +13,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from accounts.models import User
-from courses.content import CourseFormatError, read_course, read_folder
+from courses.content import CourseFormatError
+from courses.folder import read_course, read_folder
 from courses.services import sync_course
 
 DATA_DIR = Path(settings.BASE_DIR) / "courses" / "data"
