@@ -157,7 +157,8 @@ def directive_problem(name: str, attributes: dict[str, str]) -> str:
         if not attributes.get("pgn", "").strip():
             return _('une partie à rejouer demande ses coups : pgn="1. e4 e5".')
         try:
-            game = parse_moves(attributes["pgn"], fen=fen or None)
+            # Illegal moves are allowed: a lesson on 7.5 replays one, as the replay widget does.
+            game = parse_moves(attributes["pgn"], fen=fen or None, allow_illegal=True)
         except PgnError as error:
             return _("coups invalides : %(error)s") % {"error": error.message}
         ply = attributes.get("ply", "")

@@ -191,4 +191,3 @@ def import_course(request: HttpRequest) -> HttpResponse:
     return render(
         request, "courses/import.html", {"problems": problems, "courses": Course.objects.all()}, status=status
     )
-

@@ -183,3 +183,21 @@ def test_the_export_reads_back_as_the_same_course(course):
     data = read_course(course_files(course), folder="SC")
     assert [lesson.slug for lesson in data.lessons()] == ["toucher-jouer", "nulle", "chute-du-drapeau"]
     assert data.lessons()[0].body_fr == Lesson.objects.get(slug="toucher-jouer").body_fr
+
+
+def test_a_course_with_problems_does_not_stop_the_valid_ones(
+    tmp_path, course_folder, practice_questions, capsys
+):
+    broken = tmp_path / "data" / "SO"
+    (broken / "lessons").mkdir(parents=True)
+    (broken / "course.json").write_text('{"code": "SO"}', encoding="utf-8")
+    with pytest.raises(CommandError):
+        load(course_folder)
+    assert Course.objects.filter(code="SC").exists() and not Course.objects.filter(code="SO").exists()
+    assert "Course SO not loaded" in capsys.readouterr().err
+
+
+def test_a_replay_may_show_an_illegal_move_for_a_lesson_on_article_7(tmp_path, practice_questions):
+    lesson = TOUCH_FR.replace('pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5"', 'pgn="1. e4 e5 2. Ke3"')
+    folder = write_course(tmp_path / "data", lessons={"toucher-jouer.fr.md": lesson, "nulle.fr.md": DRAW_FR})
+    assert read_course(read_folder(folder), folder="SC").lessons()[0].body_fr

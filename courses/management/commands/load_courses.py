@@ -1,7 +1,8 @@
 """Load the courses shipped under courses/data/<CODE>/ (COURSE_FORMAT.md).
 
-Idempotent: a second run changes nothing. Every folder is checked before anything is written;
-problems are reported as ``file:line : what is wrong`` and nothing is loaded while one remains.
+Idempotent: a second run changes nothing. Each course folder is checked whole before it is
+written: a course with problems (reported as ``file:line : what is wrong``) is not touched,
+the valid ones are loaded, and the command fails if any course had a problem.
 """
 
 from __future__ import annotations
@@ -33,24 +34,24 @@ class Command(BaseCommand):
         if not folders:
             self.stdout.write(f"No course folder in {data_dir}.")
             return
-        courses, problems = [], []
+        author = User.objects.filter(email=DEMO_AUTHOR).first()
+        problems = []
         for folder in folders:
             try:
-                courses.append(read_course(read_folder(folder), folder=folder.name))
+                data = read_course(read_folder(folder), folder=folder.name)
             except CourseFormatError as error:
                 problems.extend(error.problems)
+                self.stderr.write(f"Course {folder.name} not loaded: {len(error.problems)} problem(s).")
+                continue
+            with transaction.atomic():
+                report = sync_course(data=data, author=author)
+            summary = (
+                f"{len(report.created)} created, {len(report.updated)} updated, {len(report.deleted)} deleted"
+                if report.changed
+                else "unchanged"
+            )
+            self.stdout.write(f"Course {data.code} ({len(data.lessons())} lessons): {summary}")
         if problems:
             for problem in problems:
                 self.stderr.write(str(problem))
-            raise CommandError(f"Courses not loaded: {len(problems)} problem(s).")
-        author = User.objects.filter(email=DEMO_AUTHOR).first()
-        with transaction.atomic():
-            for data in courses:
-                report = sync_course(data=data, author=author)
-                summary = (
-                    f"{len(report.created)} created, {len(report.updated)} updated, "
-                    f"{len(report.deleted)} deleted"
-                    if report.changed
-                    else "unchanged"
-                )
-                self.stdout.write(f"Course {data.code} ({len(data.lessons())} lessons): {summary}")
+            raise CommandError(f"Courses with problems were not loaded: {len(problems)} problem(s).")
