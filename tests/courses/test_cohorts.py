@@ -189,3 +189,12 @@ def test_the_csv_export_lists_members_and_questions(cohort, known_dataset, train
 
 def test_the_csv_is_refused_to_a_trainee(cohort, trainee):
     assert client_for(trainee).get(f"/courses/groupes/{cohort.pk}/export.csv").status_code == 403
+
+
+@pytest.mark.parametrize("suffix", ["", "export.csv"])
+def test_cohort_pages_refuse_post(cohort, trainer, suffix):
+    assert client_for(trainer).post(f"/courses/groupes/{cohort.pk}/{suffix}").status_code == 405
+
+
+def test_anonymous_visitors_are_sent_to_log_in_from_the_cohorts(cohort):
+    assert client_for(None).get(f"/courses/groupes/{cohort.pk}/").status_code == 302

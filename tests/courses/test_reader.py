@@ -125,3 +125,13 @@ def test_the_home_panel_link_leads_to_the_next_lesson(course, trainee):
     services.enrol(course=course, trainee=trainee)
     assert client_for(trainee).get("/courses/suite/")["Location"] == LESSON
     assert "Ma prochaine leçon" in client_for(trainee).get("/").content.decode()
+
+
+@pytest.mark.parametrize("url", ["/courses/", "/courses/suite/", "/courses/SC/", LESSON])
+def test_reading_pages_refuse_post(course, trainee, url):
+    assert client_for(trainee).post(url).status_code == 405
+
+
+@pytest.mark.parametrize("url", [LESSON + "terminee/", LESSON + "exercices/", "/courses/SC/inscription/"])
+def test_actions_are_refused_to_a_person_who_does_not_practise(course, stranger, url):
+    assert client_for(stranger).post(url).status_code == 403
