@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -129,11 +130,14 @@ def lesson_edit(request: HttpRequest, code: str, slug: str | None = None) -> Htt
 @require_POST
 @login_required
 def lesson_preview(request: HttpRequest, code: str) -> HttpResponse:
-    """The htmx live preview of the lesson being written (nothing is saved)."""
+    """The htmx live preview of the lesson being written (nothing is saved), in either language."""
     permissions.require_author(request.user)
     permissions.get_course(code)
-    body = request.POST.get("body_fr", "")[:200_000]
-    return render(request, "courses/_preview.html", {"html": render_lesson(body)})
+    language = "en" if request.POST.get("preview_language") == "en" else "fr"
+    body = request.POST.get(f"body_{language}", "")[:200_000]
+    with translation.override(language):
+        html = render_lesson(body)
+    return render(request, "courses/_preview.html", {"html": html})
 
 
 @require_POST

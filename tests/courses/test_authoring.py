@@ -228,3 +228,12 @@ def test_a_module_cannot_take_another_modules_slug(course, trainer):
         "/courses/rediger/SC/modules/lois-bases/", {"slug": "pendule", "title_fr": "x"}
     )
     assert response.status_code == 422
+
+
+def test_the_preview_shows_the_english_text_with_english_letters(course, trainer):
+    response = client_for(trainer).post(
+        "/courses/rediger/SC/apercu/",
+        {"body_fr": "Nf3 en français", "body_en": "Play Nf3", "preview_language": "en"},
+    )
+    html = response.content.decode()
+    assert "Play Nf3" in html and "français" not in html
