@@ -86,6 +86,11 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(cohort.get_absolute_url())
 
 
+def _cell(text: str) -> str:
+    """A name as a spreadsheet shows it: never read as a formula (=, +, -, @ first)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 @require_GET
 @login_required
 def cohort_csv(request: HttpRequest, pk: int) -> HttpResponse:
@@ -93,6 +98,7 @@ def cohort_csv(request: HttpRequest, pk: int) -> HttpResponse:
     dashboard = cohort_dashboard(cohort)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="groupe-{cohort.pk}.csv"'
+    response.write("\ufeff")  # Excel reads UTF-8 only with its byte-order mark
     writer = csv.writer(response, delimiter=";")
     writer.writerow(
         [
@@ -111,8 +117,8 @@ def cohort_csv(request: HttpRequest, pk: int) -> HttpResponse:
         trainee = row.enrolment.trainee
         writer.writerow(
             [
-                trainee.email,
-                trainee.get_full_name(),
+                _cell(trainee.email),
+                _cell(trainee.get_full_name()),
                 row.done,
                 row.expected,
                 row.seconds // 60,
@@ -128,4 +134,8 @@ def cohort_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [question.uid, question.version, question.answers, question.correct, question.success_rate]
         )
+    writer.writerow([])
+    writer.writerow(["article", "reponses", "erreurs", "erreurs_pct"])
+    for article in dashboard.articles:
+        writer.writerow([article.citation, article.answers, article.missed, article.miss_rate])
     return response

@@ -182,9 +182,17 @@ def test_the_dashboard_ranks_questions_and_missed_articles(cohort, known_dataset
 
 def test_the_csv_export_lists_members_and_questions(cohort, known_dataset, trainer):
     response = client_for(trainer).get(f"/courses/groupes/{cohort.pk}/export.csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode()), delimiter=";"))
+    rows = list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff")), delimiter=";"))
     alice = next(row for row in rows if row and row[0] == "alice@example.org")
     assert alice[2:4] == ["1", "1"] and alice[6:8] == ["3", "67"]
+    assert ["2018:4.3.1", "3", "1", "33"] in rows
+
+
+def test_a_name_in_the_csv_is_never_a_spreadsheet_formula(cohort, member, trainer, trainee):
+    trainee.first_name = '=HYPERLINK("http://evil.example")'
+    trainee.save()
+    content = client_for(trainer).get(f"/courses/groupes/{cohort.pk}/export.csv").content.decode()
+    assert "'=HYPERLINK" in content and content.startswith("\ufeff")
 
 
 def test_the_csv_is_refused_to_a_trainee(cohort, trainee):
