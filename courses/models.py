@@ -74,6 +74,12 @@ class Course(models.Model):
     def summary(self) -> str:
         return in_language(self, "summary")
 
+    def outline(self):
+        """The modules in order, each with ``ordered``: its lessons in order (two queries)."""
+        return self.modules.order_by("order").prefetch_related(
+            models.Prefetch("lessons", queryset=Lesson.objects.order_by("order"), to_attr="ordered")
+        )
+
     def ordered_lessons(self) -> list[Lesson]:
         return list(self.lessons.select_related("module").order_by("module__order", "order"))
 

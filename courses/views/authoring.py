@@ -49,10 +49,7 @@ def outline(request: HttpRequest, code: str) -> HttpResponse:
             return redirect("courses:outline", course.code)
         if form.is_valid():
             form.add_error("slug", _("Un module de cette formation a déjà cet identifiant."))
-    modules = [
-        {"module": module, "lessons": list(module.lessons.order_by("order"))}
-        for module in course.modules.order_by("order")
-    ]
+    modules = [{"module": module, "lessons": module.ordered} for module in course.outline()]
     status = 422 if request.method == "POST" else 200
     return render(
         request, "courses/outline.html", {"course": course, "modules": modules, "form": form}, status=status

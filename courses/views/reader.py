@@ -54,10 +54,7 @@ def course_page(request: HttpRequest, code: str) -> HttpResponse:
     course = permissions.get_course(code)
     enrolment = Enrolment.objects.filter(course=course, trainee=request.user).select_related("cohort").first()
     place = services.place_in_course(course=course, trainee=request.user)
-    modules = [
-        {"module": module, "lessons": list(module.lessons.order_by("order"))}
-        for module in course.modules.order_by("order")
-    ]
+    modules = [{"module": module, "lessons": module.ordered} for module in course.outline()]
     context = {
         "course": course,
         "enrolment": enrolment,
