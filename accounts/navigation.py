@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 
@@ -40,6 +41,8 @@ class HomePanel:
     url_name: str
     link_label: str | Promise
     capability: str | None = None
+    # Dotted path to a function (user) -> str | None: a short, cheap figure shown on the card.
+    count: str | None = None
 
     visible_to = NavItem.visible_to
 
@@ -56,6 +59,7 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("papers", _("Sujets"), "papers:index", "manage_exams"),
     NavItem("grading", _("Corrections"), "grading:queue", "grade_copies"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
+    NavItem("practice", _("S'entraîner"), "practice:home", "practise"),
     NavItem("courses", _("Formations"), "courses:index", "practise"),
 ]
 
@@ -112,12 +116,25 @@ HOME_PANELS: list[HomePanel] = [
         "manage_rulebook",
     ),
     HomePanel(
+        "practice",
+        _("S'entraîner"),
+        _(
+            "Questions par unité, par article ou sur vos points faibles avec la correction aussitôt, "
+            "révision du jour et examens blancs chronométrés."
+        ),
+        "practice:home",
+        _("S'entraîner"),
+        "practise",
+        count="practice.services.home_count",
+    ),
+    HomePanel(
         "courses",
         _("Formations"),
         _("Suivez votre stage (SJ, SC, SO, SF, FC) leçon par leçon et reprenez là où vous vous êtes arrêté."),
         "courses:next",
         _("Ma prochaine leçon"),
         "practise",
+        count="courses.services.home_next_lesson",
     ),
 ]
 
@@ -138,6 +155,7 @@ def home_panels(user) -> list[dict]:
             "text": panel.text,
             "url": reverse(panel.url_name),
             "link_label": panel.link_label,
+            "count": import_string(panel.count)(user) if panel.count else None,
         }
         for panel in HOME_PANELS
         if panel.visible_to(user)

@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "exams",
     "grading",
     "tournaments",
+    "practice",
 ]
 
 MIDDLEWARE = [

@@ -352,3 +352,16 @@ def confirm_completion(*, enrolment: Enrolment, actor, day: datetime.date | None
 
 def lesson_citation_problems(articles: list[str]) -> list[str]:
     return [f"{article} : {problem}" for article in articles if (problem := citation_problem(article))]
+
+
+def home_next_lesson(user) -> str | None:
+    """The home card's line: the next lesson of the course the trainee enrolled in last."""
+    enrolment = (
+        Enrolment.objects.filter(trainee=user).select_related("course").order_by("-enrolled_at").first()
+    )
+    if enrolment is None:
+        return None
+    following = place_in_course(course=enrolment.course, trainee=user).next_lesson
+    if following is None:
+        return _("%(course)s : toutes les leçons sont terminées") % {"course": enrolment.course.code}
+    return _("Prochaine leçon : %(title)s") % {"title": following.title}

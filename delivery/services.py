@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Response
+from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
 from questions import scoring
 
 ZERO = Decimal(0)
@@ -153,6 +153,7 @@ def check_response(*, attempt: Attempt, item_id: int, now: datetime | None = Non
             _score_response(locked, item, response)
             response.checked_at = now
             response.save(update_fields=["correct", "needs_hand_grading", "points", "penalty", "checked_at"])
+    _after_grading(locked, [response], now)
     return response
 
 
@@ -247,7 +248,9 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
                 continue  # already graded by hand
             _score_response(attempt, item, response)
             response.save(update_fields=["correct", "needs_hand_grading", "points", "penalty"])
-        return _total(attempt, items, responses)
+        graded = _total(attempt, items, responses)
+    _after_grading(graded, list(responses.values()), None)
+    return graded
 
 
 def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
@@ -325,3 +328,15 @@ def option_order(attempt: Attempt, item: PaperItem) -> list[str]:
     if attempt.paper.shuffle_options and body.get("shuffle", True) and keys:
         random.Random(f"{attempt.seed}:{item.pk}").shuffle(keys)  # noqa: S311 - an order, not a secret
     return keys
+
+
+def _after_grading(attempt: Attempt, responses: list[Response], now: datetime | None) -> None:
+    """Practice and mock answers move the trainee's spaced-repetition cards (``practice``).
+
+    An explicit call rather than a signal, so that the one consumer of graded answers is
+    visible here; exam answers never reach it."""
+    if attempt.paper.purpose == Purpose.EXAM:
+        return
+    from practice.services import record_graded
+
+    record_graded(attempt=attempt, responses=responses, now=now)

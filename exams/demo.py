@@ -32,7 +32,9 @@ def load() -> list[str]:
     if trainee.birth_date is None:
         trainee.birth_date = datetime.date(1998, 4, 12)
         trainee.save(update_fields=["birth_date"])
-    # An SC course (RIDNA Art. 15.2) makes the trainee eligible for the UVR (Art. 16.1).
+    # An SC course (RIDNA Art. 15.2) makes the trainee eligible for the UVR and the UVC (Art. 16.1-2).
+    # The past UVR session (below, graded by grading.demo) gives the trainee the UVR; the
+    # upcoming session is therefore the UVC, the next unit of the club arbiter's path.
     if not trainee.stage_records.filter(stage="SC").exists():
         StageRecord.objects.create(
             candidate=trainee,
@@ -48,17 +50,17 @@ def load() -> list[str]:
     upcoming, was_created = ExamSession.objects.get_or_create(
         pk=UPCOMING_ID,
         defaults={
-            "unit": Unit.UVR,
+            "unit": Unit.UVC,
             "date": today + datetime.timedelta(days=45),
             "start_time": datetime.time(9, 30),
-            "duration": DEFAULT_DURATIONS[Unit.UVR],
+            "duration": DEFAULT_DURATIONS[Unit.UVC],
             "registration_closes_on": today + datetime.timedelta(days=30),
             "status": SessionStatus.OPEN,
             "created_by": staff,
         },
     )
     if was_created:
-        created.append("session UVR à venir")
+        created.append("session UVC à venir")
     online, was_created = Centre.objects.get_or_create(
         session=upcoming,
         name="Rennes — Maison des échecs",

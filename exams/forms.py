@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from delivery.models import Paper, Purpose
 from exams.models import (
     AspRecord,
     AuditEntry,
@@ -39,7 +40,28 @@ class UserByEmailField(forms.EmailField):
             ) from None
 
 
+class PaperChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, paper) -> str:
+        state = _("verrouillé") if paper.locked_at else _("en préparation")
+        minutes = int(paper.duration.total_seconds() // 60) if paper.duration else None
+        if minutes is None:
+            return f"{paper.title} ({paper.unit}, {state})"
+        return _("%(title)s (%(unit)s, %(minutes)s min, %(state)s)") % {
+            "title": paper.title, "unit": paper.unit, "minutes": minutes, "state": state,
+        }
+
+
 class SessionForm(forms.ModelForm):
+    paper = PaperChoiceField(
+        label=_("Sujet"),
+        queryset=Paper.objects.none(),
+        required=False,
+        empty_label=_("— pas encore attribué —"),
+        help_text=_(
+            "Un sujet d'examen de la même unité et de la même durée, composé dans « Sujets ». "
+            "Il doit être verrouillé avant l'ouverture de l'épreuve."
+        ),
+    )
     duration_minutes = forms.IntegerField(
         label=_("Durée (minutes)"),
         min_value=1,
@@ -50,14 +72,35 @@ class SessionForm(forms.ModelForm):
 
     class Meta:
         model = ExamSession
-        fields = ["unit", "date", "start_time", "pass_mark", "open_book", "registration_closes_on", "status"]
+        fields = [
+            "unit", "date", "start_time", "pass_mark", "open_book", "registration_closes_on", "status",
+            "paper",
+        ]
         widgets = {"date": DATE, "start_time": TIME, "registration_closes_on": DATE}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk and self.instance.duration:
             self.fields["duration_minutes"].initial = self.instance.duration_minutes
+        # Exam papers not already given to another session (one national paper per session).
+        taken = ExamSession.objects.exclude(paper=None)
+        if self.instance.pk:
+            taken = taken.exclude(pk=self.instance.pk)
+        self.fields["paper"].queryset = Paper.objects.filter(purpose=Purpose.EXAM).exclude(
+            pk__in=taken.values("paper")
+        ).order_by("-created_at")
         self.order_fields(["unit", "date", "start_time", "duration_minutes"])
+
+    def clean_paper(self):
+        paper = self.cleaned_data["paper"]
+        current = self.instance.paper_id if self.instance.pk else None
+        if current and (paper is None or paper.pk != current) and self.instance.registrations.exclude(
+            attempt=None
+        ).exists():
+            raise forms.ValidationError(
+                _("Des candidats ont déjà commencé l'épreuve : le sujet ne peut plus changer.")
+            )
+        return paper
 
     def clean_unit(self) -> str:
         unit = self.cleaned_data["unit"]
@@ -75,6 +118,18 @@ class SessionForm(forms.ModelForm):
             self.instance.duration = datetime.timedelta(minutes=minutes)
         elif unit:
             self.instance.duration = DEFAULT_DURATIONS[unit]
+        paper = cleaned.get("paper")
+        if paper is not None and unit:
+            if paper.unit != unit:
+                self.add_error("paper", _("Ce sujet est un sujet %(paper_unit)s, pas %(unit)s.")
+                               % {"paper_unit": paper.unit or "—", "unit": unit})
+            elif paper.duration != self.instance.duration:
+                paper_minutes = int(paper.duration.total_seconds() // 60) if paper.duration else None
+                self.add_error("paper", _(
+                    "Ce sujet dure %(paper)s min et la session %(session)s min : "
+                    "les candidats composeraient selon la durée du sujet."
+                ) % {"paper": paper_minutes if paper_minutes is not None else "∞",
+                     "session": int(self.instance.duration.total_seconds() // 60)})
         return cleaned
 
 

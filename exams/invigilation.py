@@ -57,6 +57,11 @@ def _require_openable(centre: Centre) -> None:
         raise ExamError(
             _("Le sujet de cette session n'est pas encore attribué : l'épreuve ne peut pas être ouverte.")
         )
+    if centre.session.paper.locked_at is None:
+        raise ExamError(
+            _("Le sujet de cette session n'est pas verrouillé : l'équipe des examens doit le verrouiller "
+              "avant l'ouverture de l'épreuve.")
+        )
 
 
 def _start(registration: Registration, actor) -> Registration:

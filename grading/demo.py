@@ -4,6 +4,9 @@
   trainee's copy and three other candidates', open answers double graded (one copy sent to
   a third grader), and published results with corrected copies released.
 - A second session, sat ten days ago, is being graded: correcteur@ has copies waiting.
+- The upcoming UVC session gets its own locked paper drawn from the bank, so that a
+  newcomer can sit it with the demo trainee: register in the online centre, let correcteur@
+  (its invigilator) take the roll call and open the exam, then start with the code.
 Needs the bank (``load_questions``); without it nothing is created.
 """
 
@@ -19,15 +22,16 @@ from django.utils import timezone
 from accounts.models import Role, User, ensure_role_groups
 from delivery import services as engine
 from delivery.models import Paper, PaperItem, Purpose
-from exams.demo import NAMESPACE, PAST_ID
+from exams.demo import NAMESPACE, PAST_ID, UPCOMING_ID
 from exams.models import Centre, DeliveryMode, ExamSession, Registration, SessionStatus
 from exams.models.sessions import DEFAULT_DURATIONS
 from grading import jury, services
 from grading.models import Assignment
-from questions.models import Question, Status, Unit
+from questions.models import Question, Unit
 
 GRADING_ID = uuid.uuid5(NAMESPACE, "grading-uvr")
 PAPER_TITLE = "UVR — sujet national (démo)"
+UPCOMING_PAPER_TITLE = "UVC — sujet de la session à venir (démo)"
 CLOSED_TYPES = ("single", "multiple", "truefalse")
 CANDIDATES = [
     ("louis.garnier@demo.arbitre.fr", "Louis", "Garnier"),
@@ -46,26 +50,27 @@ def _user(email: str) -> User:
     return User.objects.get(email=email)
 
 
-def _paper(author) -> Paper | None:
-    existing = Paper.objects.filter(title=PAPER_TITLE, purpose=Purpose.EXAM).first()
+def _paper(author, *, title: str = PAPER_TITLE, unit: str = Unit.UVR, closed: int = 6, open_: int = 2
+           ) -> Paper | None:
+    existing = Paper.objects.filter(title=title, purpose=Purpose.EXAM).first()
     if existing is not None:
         return existing
-    published = Question.objects.filter(status=Status.PUBLISHED, current_version__isnull=False)
-    closed = list(published.filter(current_version__type__in=CLOSED_TYPES).order_by("uid")[:6])
-    open_ = list(published.filter(current_version__type="open").order_by("uid")[:2])
-    if len(closed) < 4 or not open_:
+    published = Question.objects.in_use().for_unit(unit).filter(current_version__isnull=False)
+    closed_questions = list(published.filter(current_version__type__in=CLOSED_TYPES).order_by("uid")[:closed])
+    open_questions = list(published.filter(current_version__type="open").order_by("uid")[:open_])
+    if len(closed_questions) < 4 or not open_questions:
         return None
     now = timezone.now()
     paper = Paper.objects.create(
-        title=PAPER_TITLE,
+        title=title,
         purpose=Purpose.EXAM,
-        unit=Unit.UVR,
-        duration=DEFAULT_DURATIONS[Unit.UVR],
+        unit=unit,
+        duration=DEFAULT_DURATIONS[unit],
         created_by=author,
         locked_at=now,
         locked_by=author,
     )
-    for position, question in enumerate(closed + open_, start=1):
+    for position, question in enumerate(closed_questions + open_questions, start=1):
         version = question.current_version
         PaperItem.objects.create(
             paper=paper, position=position, version=version, points=Decimal(version.points)
@@ -226,4 +231,13 @@ def load() -> list[str]:
         services.distribute(session=grading, actor=staff)
         _grade_all(grading, disagree_once=False, leave_for=grader)
         created.append("session en cours de correction")
+
+    upcoming = ExamSession.objects.filter(pk=UPCOMING_ID, paper=None).first()
+    if upcoming is not None:
+        upcoming_paper = _paper(_user("formateur@demo.arbitre.fr"), title=UPCOMING_PAPER_TITLE,
+                                unit=upcoming.unit, closed=10, open_=1)
+        if upcoming_paper is not None:
+            upcoming.paper = upcoming_paper
+            upcoming.save(update_fields=["paper"])
+            created.append("sujet de la session à venir")
     return created

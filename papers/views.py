@@ -36,6 +36,7 @@ def index(request: HttpRequest) -> HttpResponse:
     blueprints = Blueprint.objects.prefetch_related("rules")
     papers = (
         Paper.objects.exclude(purpose=Purpose.PRACTICE)
+        .filter(training__isnull=True)  # not the mock papers drawn for each trainee (practice app)
         .select_related("origin__blueprint")
         .prefetch_related("items")
     )

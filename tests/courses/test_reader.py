@@ -135,3 +135,8 @@ def test_reading_pages_refuse_post(course, trainee, url):
 @pytest.mark.parametrize("url", [LESSON + "terminee/", LESSON + "exercices/", "/courses/SC/inscription/"])
 def test_actions_are_refused_to_a_person_who_does_not_practise(course, stranger, url):
     assert client_for(stranger).post(url).status_code == 403
+
+
+def test_the_home_card_names_the_next_lesson(course, trainee):
+    services.enrol(course=course, trainee=trainee)
+    assert "Prochaine leçon : Le toucher-jouer" in client_for(trainee).get("/").content.decode()

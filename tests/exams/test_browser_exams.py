@@ -18,10 +18,10 @@ def test_the_demo_trainee_registers_and_downloads_the_convocation(live_server, p
     page.get_by_role("link", name="S'inscrire").click()
     page.get_by_label("Rennes", exact=False).check()
     page.locator("main form button[type=submit]").click()
-    expect(page.locator("[data-code]")).to_have_text(re.compile(r"^UVR-[2-9A-Z]{4}-[2-9A-Z]{4}$"))
+    expect(page.locator("[data-code]")).to_have_text(re.compile(r"^UVC-[2-9A-Z]{4}-[2-9A-Z]{4}$"))
     with page.expect_download() as download:
         page.locator("[data-convocation]").click()
-    assert download.value.suggested_filename.startswith("convocation-UVR-")
+    assert download.value.suggested_filename.startswith("convocation-UVC-")
 
 
 def test_exam_staff_send_the_convocations_and_see_the_progress(live_server, page: Page, demo_users):

@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from delivery.models import AttemptEvent, Paper
 from exams.models import AuditEntry, Registration
@@ -14,7 +15,8 @@ from tests.conftest import client_for
 
 @pytest.fixture
 def paper(session):
-    paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2))
+    paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
+                                 locked_at=timezone.now())
     session.paper = paper
     session.save()
     return paper
@@ -93,6 +95,13 @@ def test_opening_skips_absent_candidates(invigilator, registration, online_centr
 def test_opening_without_a_paper_says_so(invigilator, present, online_centre):
     response = client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]), follow=True)
     assert "sujet de cette session n&#x27;est pas encore attribué" in response.content.decode()
+
+
+def test_opening_with_an_unlocked_paper_says_so(invigilator, present, online_centre, paper):
+    Paper.objects.filter(pk=paper.pk).update(locked_at=None)
+    response = client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]), follow=True)
+    assert "pas verrouillé" in response.content.decode()
+    assert Registration.objects.get(pk=present.pk).attempt_id is None
 
 
 def test_a_paper_centre_has_nothing_to_open(exam_staff, paper_centre, paper):

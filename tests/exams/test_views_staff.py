@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.urls import reverse
+from django.utils import timezone
 
 from exams.models import AuditEntry, Centre, ExamSession, Registration, RegistrationStatus
 from tests.conftest import client_for, make_user
@@ -195,3 +196,70 @@ def test_the_unit_of_a_session_with_candidates_cannot_change(exam_staff, registr
         reverse("exams:staff_session_edit", args=[registration.session_id]), session_data(unit="UVC")
     )
     assert response.status_code == 422
+
+
+def exam_paper(unit: str = "UVR", minutes: int = 120, **fields):
+    from delivery.models import Paper
+
+    return Paper.objects.create(
+        title=f"{unit} national", unit=unit, duration=datetime.timedelta(minutes=minutes), **fields
+    )
+
+
+def test_staff_give_a_session_its_paper(exam_staff, session):
+    paper = exam_paper()
+    client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", duration_minutes="120", paper=str(paper.pk)),
+    )
+    assert ExamSession.objects.get(pk=session.pk).paper == paper
+
+
+def test_a_paper_of_another_unit_is_a_422(exam_staff, session):
+    paper = exam_paper(unit="UVC")
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", duration_minutes="120", paper=str(paper.pk)),
+    )
+    assert response.status_code == 422
+    assert "sujet UVC, pas UVR" in response.content.decode()
+
+
+def test_a_paper_of_another_duration_is_a_422(exam_staff, session):
+    paper = exam_paper(minutes=60)
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", duration_minutes="120", paper=str(paper.pk)),
+    )
+    assert response.status_code == 422
+    assert ExamSession.objects.get(pk=session.pk).paper is None
+
+
+def test_a_paper_given_to_another_session_is_not_offered(exam_staff, session):
+    paper = exam_paper()
+    ExamSession.objects.create(
+        unit="UVR", date=session.date, start_time=session.start_time, duration=session.duration,
+        registration_closes_on=session.registration_closes_on, paper=paper,
+    )
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", duration_minutes="120", paper=str(paper.pk)),
+    )
+    assert response.status_code == 422
+
+
+def test_the_paper_cannot_change_once_a_candidate_started(exam_staff, registration):
+    from delivery import services as engine
+
+    session = registration.session
+    first, second = exam_paper(locked_at=timezone.now()), exam_paper()
+    session.paper = first
+    session.save()
+    registration.attempt = engine.start_attempt(paper=first, candidate=registration.candidate)
+    registration.save()
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", duration_minutes="120", paper=str(second.pk)),
+    )
+    assert response.status_code == 422
+    assert "déjà commencé" in response.content.decode()

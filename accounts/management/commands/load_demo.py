@@ -61,6 +61,11 @@ class Command(BaseCommand):
 
         grading_data = grading_demo.load()
         self.stdout.write(f"Grading demo data: {', '.join(grading_data) if grading_data else 'nothing new'}.")
+        from practice import demo as practice_demo
+
+        practice_data = practice_demo.load()
+        practice_made = ", ".join(practice_data) if practice_data else "nothing new"
+        self.stdout.write(f"Practice demo data: {practice_made}.")
         from courses import demo as courses_demo
 
         course_data = courses_demo.load()

@@ -1,0 +1,128 @@
+"""The trainee's practice: choosing what to practise, the daily review, mock exams, progress.
+
+Every paper is sat on the delivery engine's own attempt page (``delivery:attempt``): these
+views only draw the paper and send the trainee there.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from delivery.models import Attempt
+from papers.families import family_label
+from practice import charts, permissions, progress, services
+from practice.forms import PracticeForm
+from practice.mocks import PASS_MARK
+from questions.models import Unit
+
+RECENT = 8
+
+
+def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> HttpResponse:
+    user = request.user
+    recent = (Attempt.objects.filter(candidate=user, paper__training__isnull=False)
+              .select_related("paper__training").order_by("-started_at")[:RECENT])
+    blueprints, open_mocks = services.mock_blueprints(), services.open_mocks(user)
+    mocks = [{"unit": unit, "label": label, "blueprint": blueprints.get(unit), "open": open_mocks.get(unit)}
+             for unit, label in Unit.choices]
+    context = {"form": form, "due": services.due_count(user), "recent": recent, "mocks": mocks}
+    return render(request, "practice/home.html", context, status=status)
+
+
+@require_GET
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    permissions.require_practise(request.user)
+    return _home(request, PracticeForm())
+
+
+@require_POST
+@login_required
+def start(request: HttpRequest) -> HttpResponse:
+    permissions.require_practise(request.user)
+    form = PracticeForm(request.POST)
+    if not form.is_valid():
+        return _home(request, form, status=422)
+    try:
+        attempt = services.start_practice(trainee=request.user, criteria=form.criteria())
+    except services.NothingToDraw as error:
+        form.add_error(None, str(error))
+        return _home(request, form, status=422)
+    return redirect("delivery:attempt", attempt.pk)
+
+
+@require_POST
+@login_required
+def review(request: HttpRequest) -> HttpResponse:
+    permissions.require_practise(request.user)
+    try:
+        attempt = services.start_review(trainee=request.user)
+    except services.NothingToDraw as error:
+        messages.info(request, str(error))
+        return redirect("practice:home")
+    return redirect("delivery:attempt", attempt.pk)
+
+
+@require_POST
+@login_required
+def mock(request: HttpRequest, unit: str) -> HttpResponse:
+    permissions.require_practise(request.user)
+    if unit not in Unit.values:
+        raise Http404
+    try:
+        attempt = services.start_mock(trainee=request.user, unit=unit)
+    except services.NothingToDraw as error:
+        messages.error(request, str(error))
+        return redirect("practice:home")
+    return redirect("delivery:attempt", attempt.pk)
+
+
+@require_GET
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    permissions.require_practise(request.user)
+    user = request.user
+    unit_tables, family_tables = progress.mastery_tables([user.pk])
+    units, families = unit_tables[user.pk], family_tables[user.pk]
+    mock_attempts = list(progress.mock_results([user.pk]))
+    sessions = progress.next_sessions()
+    unit_rows = []
+    for unit, label in Unit.choices:
+        row = units[unit]
+        mocks = [attempt for attempt in mock_attempts if attempt.paper.unit == unit]
+        unit_rows.append({"unit": unit, "label": label, "mastery": row, "session": sessions.get(unit),
+                          "mocks": mocks, "readiness": progress.readiness(row, mocks)})
+    practised = [(key, row) for key, row in families.items() if row.answers]
+    trend = progress.weekly_trend(user.pk)
+    context = {
+        "units": unit_rows,
+        "families": [{"key": key, "label": family_label(key), "mastery": row}
+                     for key, row in families.items()],
+        "trend": trend,
+        "mocks": [{"attempt": attempt, "percent": progress.percent(attempt)} for attempt in mock_attempts],
+        "due": services.due_count(user),
+        "unit_chart": charts.bar_chart(
+            [charts.Bar(unit, units[unit].mastery_percent, f"{units[unit].mastered}/{units[unit].in_service}")
+             for unit in Unit.values],
+            title=_("Questions maîtrisées par unité de valeur (%)"), chart_id="chart-units"),
+        "family_chart": charts.bar_chart(
+            [charts.Bar(family_label(key), row.accuracy_percent, f"{row.correct}/{row.answers}")
+             for key, row in practised],
+            title=_("Réponses justes par famille d'articles (%)"), chart_id="chart-families", threshold=70),
+        "trend_chart": charts.line_chart(
+            [charts.Point(week.start.strftime("%d/%m"), week.accuracy_percent if week.answers else None)
+             for week in trend],
+            title=_("Réponses justes par semaine (%)"), chart_id="chart-trend"),
+        "mock_chart": charts.line_chart(
+            [charts.Point(f"{attempt.paper.unit} {timezone.localtime(attempt.submitted_at):%d/%m}",
+                          progress.percent(attempt)) for attempt in mock_attempts],
+            title=_("Notes aux examens blancs (%)"), chart_id="chart-mocks",
+            threshold=int(PASS_MARK)) if mock_attempts else None,
+    }
+    return render(request, "practice/dashboard.html", context)

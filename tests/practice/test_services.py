@@ -1,0 +1,149 @@
+"""Drawing practice sets and reviews, and how graded answers move the FSRS cards."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from delivery import services as delivery
+from delivery.models import Feedback, Purpose
+from practice import services
+from practice.models import Card, CardReview, Kind
+from practice.services import Criteria
+from questions import services as bank
+from tests.delivery.conftest import make_paper
+from tests.practice.helpers import answer, uids
+from tests.questions import core_samples
+
+NOW = timezone.now()
+
+
+def practise(trainee, **criteria):
+    return services.start_practice(trainee=trainee, criteria=Criteria(count=40, **criteria), seed=1, now=NOW)
+
+
+def test_it_draws_only_questions_in_service_never_drafts_or_open_questions(trainee, bank_questions):
+    attempt = practise(trainee)
+    assert uids(attempt) == {"art4-single", "art4-truefalse", "art9-single", "art9-truefalse", "uvc-numeric"}
+
+
+def test_it_pins_the_published_version_while_a_new_draft_is_in_the_works(trainee, trainer, bank_questions):
+    question = bank_questions["art4-single"].question
+    bank.save_draft(question=question, user=trainer, content=core_samples.single(stem_fr="Nouvelle version"))
+    attempt = practise(trainee, family="laws:4")
+    item = attempt.paper.items.get(version__question=question)
+    assert item.version == bank_questions["art4-single"]
+
+
+def test_a_practice_paper_gives_feedback_at_once_and_is_its_trainees_own(trainee, bank_questions):
+    attempt = practise(trainee)
+    assert attempt.paper.purpose == Purpose.PRACTICE
+    assert attempt.paper.feedback == Feedback.IMMEDIATE
+    assert attempt.paper.training.trainee == trainee and not attempt.paper.is_locked
+
+
+@pytest.mark.parametrize(("criteria", "expected"), [
+    ({"family": "laws:9"}, {"art9-single", "art9-truefalse"}),
+    ({"article": "4.3"}, {"art4-single"}),
+    ({"tag": "nulle"}, {"art9-single", "art9-truefalse"}),
+    ({"difficulty": 3}, {"art9-single"}),
+    ({"unit": "UVC"}, {"uvc-numeric"}),
+])
+def test_it_draws_by_family_article_topic_difficulty_and_unit(trainee, bank_questions, criteria, expected):
+    assert uids(practise(trainee, **criteria)) == expected
+
+
+def test_it_says_so_when_nothing_fits(trainee, bank_questions):
+    with pytest.raises(services.NothingToDraw):
+        practise(trainee, unit="UVT")
+
+
+def test_a_wrong_answer_is_due_tomorrow_in_the_review_queue(trainee, bank_questions):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=False, at=NOW)
+    assert services.due_count(trainee, now=NOW) == 0
+    assert list(services.review_queue(trainee, now=NOW + timedelta(days=1))
+                .values_list("question__uid", flat=True)) == ["art4-single"]
+
+
+def test_a_right_answer_to_an_easy_question_stays_out_of_the_queue(trainee, bank_questions):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=True, at=NOW)
+    card = Card.objects.get(trainee=trainee)
+    assert card.last_correct and not card.in_review and card.due > NOW + timedelta(days=1)
+
+
+def test_a_hard_question_enters_the_queue_even_when_answered_right(trainee, bank_questions):
+    attempt = practise(trainee, family="laws:9")
+    answer(attempt, "art9-single", right=True, at=NOW)
+    assert Card.objects.get(trainee=trainee, question__uid="art9-single").in_review
+
+
+def test_an_answer_checked_twice_moves_the_card_once(trainee, bank_questions):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=False, at=NOW)
+    item = attempt.paper.items.get(version__question__uid="art4-single")
+    delivery.check_response(attempt=attempt, item_id=item.pk, now=NOW)
+    delivery.submit_attempt(attempt=attempt, now=NOW)
+    assert Card.objects.get(trainee=trainee).reviews == 1
+    assert CardReview.objects.count() == 1
+
+
+def test_items_left_unanswered_at_submission_do_not_count(trainee, bank_questions):
+    attempt = practise(trainee)
+    delivery.submit_attempt(attempt=attempt, now=NOW)
+    assert not Card.objects.exists()
+
+
+def test_exam_answers_never_touch_the_cards(trainee, trainer, reviewer):
+    paper = make_paper(trainer, reviewer, [("exam-single", core_samples.single())])
+    attempt = delivery.start_attempt(paper=paper, candidate=trainee)
+    answer(attempt, "exam-single", right=False, check=False)
+    delivery.submit_attempt(attempt=attempt)
+    assert not Card.objects.exists()
+
+
+def test_weak_spots_are_the_missed_questions_and_the_families_answered_too_rarely(trainee, bank_questions):
+    attempt = practise(trainee, unit="UVR")
+    answer(attempt, "art4-single", right=False, at=NOW)
+    answer(attempt, "art9-single", right=True, at=NOW)
+    answer(attempt, "art9-truefalse", right=True, at=NOW)
+    # Article 4 is weak (one answer, wrong) only through its missed question: 1 answer < 3.
+    assert uids(practise(trainee, weak_spots=True)) == {"art4-single"}
+
+
+def test_a_family_with_too_few_right_answers_is_a_weak_spot(trainee, bank_questions):
+    for _round in range(3):
+        attempt = practise(trainee, family="laws:9")
+        answer(attempt, "art9-single", right=True, at=NOW)
+        answer(attempt, "art9-truefalse", right=False, at=NOW)
+    assert uids(practise(trainee, weak_spots=True)) == {"art9-single", "art9-truefalse"}
+
+
+def test_weak_spots_without_any_history_say_there_are_none_yet(trainee, bank_questions):
+    with pytest.raises(services.NothingToDraw, match="point faible"):
+        practise(trainee, weak_spots=True)
+
+
+def test_the_daily_review_draws_the_due_cards_and_a_right_answer_clears_them(trainee, bank_questions):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=False, at=NOW)
+    tomorrow = NOW + timedelta(days=1)
+    review = services.start_review(trainee=trainee, now=tomorrow)
+    assert review.paper.training.kind == Kind.REVIEW and uids(review) == {"art4-single"}
+    answer(review, "art4-single", right=True, at=tomorrow)
+    assert services.due_count(trainee, now=tomorrow) == 0
+
+
+def test_nothing_to_review_is_said_plainly(trainee, bank_questions):
+    with pytest.raises(services.NothingToDraw, match="Rien à réviser"):
+        services.start_review(trainee=trainee, now=NOW)
+
+
+def test_a_retired_question_leaves_the_queue(trainee, trainer, bank_questions):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=False, at=NOW)
+    bank.retire(question=bank_questions["art4-single"].question, user=trainer)
+    assert services.due_count(trainee, now=NOW + timedelta(days=1)) == 0
