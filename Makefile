@@ -58,6 +58,7 @@ data: build
 	$(MANAGE) load_demo
 	$(MANAGE) load_rulebook
 	$(MANAGE) load_questions
+	$(MANAGE) load_courses
 	$(MANAGE) load_demo
 	$(MANAGE) warm_engine_cache
 

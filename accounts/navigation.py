@@ -60,6 +60,7 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("grading", _("Corrections"), "grading:queue", "grade_copies"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
     NavItem("practice", _("S'entraîner"), "practice:home", "practise"),
+    NavItem("courses", _("Formations"), "courses:index", "practise"),
 ]
 
 HOME_PANELS: list[HomePanel] = [
@@ -125,6 +126,15 @@ HOME_PANELS: list[HomePanel] = [
         _("S'entraîner"),
         "practise",
         count="practice.services.home_count",
+    ),
+    HomePanel(
+        "courses",
+        _("Formations"),
+        _("Suivez votre stage (SJ, SC, SO, SF, FC) leçon par leçon et reprenez là où vous vous êtes arrêté."),
+        "courses:next",
+        _("Ma prochaine leçon"),
+        "practise",
+        count="courses.services.home_next_lesson",
     ),
 ]
 

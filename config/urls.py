@@ -21,6 +21,7 @@ urlpatterns = [
     path("delivery/", include("delivery.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("practice/", include("practice.urls")),
+    path("courses/", include("courses.urls")),
     path("api/", include(("config.api_urls", "api"))),
     path("admin/", admin.site.urls),
 ]

@@ -66,3 +66,8 @@ class Command(BaseCommand):
         practice_data = practice_demo.load()
         practice_made = ", ".join(practice_data) if practice_data else "nothing new"
         self.stdout.write(f"Practice demo data: {practice_made}.")
+        from courses import demo as courses_demo
+
+        course_data = courses_demo.load()
+        course_summary = ", ".join(course_data) if course_data else "nothing new (or SC not loaded)"
+        self.stdout.write(f"Course demo data: {course_summary}.")
