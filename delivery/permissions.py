@@ -46,6 +46,18 @@ def open_practice_papers() -> QuerySet[Paper]:
     return Paper.objects.filter(purpose=Purpose.PRACTICE, locked_at__isnull=False).order_by("title", "pk")
 
 
+def listed_practice_papers() -> QuerySet[Paper]:
+    """The open practice papers offered on "Mes épreuves": not those a course lesson owns (its
+    "S'exercer" button starts them, one per lesson: listing them all would bury the others)."""
+    from django.apps import apps
+
+    papers = open_practice_papers()
+    if apps.is_installed("courses"):
+        lessons = apps.get_model("courses", "Lesson").objects.exclude(practice_paper=None)
+        papers = papers.exclude(pk__in=lessons.values("practice_paper"))
+    return papers
+
+
 def get_practice_paper(user, paper_id: int) -> Paper:
     if not can_practise(user):
         raise PermissionDenied

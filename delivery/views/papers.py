@@ -22,7 +22,7 @@ def papers(request: HttpRequest) -> HttpResponse:
         services.close_if_overdue(attempt=attempt)  # an overdue attempt is listed as handed in
     context = {
         "attempts": mine.all(),
-        "practice": permissions.open_practice_papers() if permissions.can_practise(request.user) else [],
+        "practice": permissions.listed_practice_papers() if permissions.can_practise(request.user) else [],
     }
     return render(request, "delivery/papers.html", context)
 

@@ -201,3 +201,14 @@ def test_a_replay_may_show_an_illegal_move_for_a_lesson_on_article_7(tmp_path, p
     lesson = TOUCH_FR.replace('pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5"', 'pgn="1. e4 e5 2. Ke3"')
     folder = write_course(tmp_path / "data", lessons={"toucher-jouer.fr.md": lesson, "nulle.fr.md": DRAW_FR})
     assert read_course(read_folder(folder), folder="SC").lessons()[0].body_fr
+
+
+def test_lesson_practice_papers_are_not_listed_on_my_papers(course_folder, practice_questions, trainee):
+    from django.urls import reverse
+
+    from tests.conftest import client_for
+
+    load(course_folder)
+    paper = Lesson.objects.get(slug="toucher-jouer").practice_paper
+    page = client_for(trainee).get(reverse("delivery:papers")).content.decode()
+    assert reverse("delivery:start", args=[paper.pk]) not in page
