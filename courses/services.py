@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from courses.content import CourseData, citation_problem
+from courses.content import CourseData, CourseFormatError, Problem, citation_problem
 from courses.models import Cohort, Course, Enrolment, Lesson, LessonProgress, Module
 
 
@@ -35,8 +35,11 @@ def _apply(obj, values: dict) -> bool:
 
 
 @transaction.atomic
+@transaction.atomic
 def sync_course(*, data: CourseData, author=None) -> SyncReport:
-    """Make the database hold exactly ``data``; touches nothing that is already equal."""
+    """Make the database hold exactly ``data``; touches nothing that is already equal.
+
+    Refused whole (CourseFormatError) when it would delete a lesson trainees have opened."""
     report = SyncReport()
     values = {
         "stage": data.stage,
@@ -96,10 +99,21 @@ def sync_course(*, data: CourseData, author=None) -> SyncReport:
                 (report.created if is_new else report.updated).append(f"{data.code}/{lesson.slug}")
             if ensure_practice_paper(lesson=lesson, author=author) and not is_new:
                 report.updated.append(f"{data.code}/{lesson.slug} (exercices)")
-    for slug, lesson in lessons.items():
-        if slug not in kept_lessons:
-            lesson.delete()
-            report.deleted.append(f"{data.code}/{slug}")
+    dropped = [lesson for slug, lesson in lessons.items() if slug not in kept_lessons]
+    followed = [lesson.slug for lesson in dropped if lesson.progress.exists()]
+    if followed:
+        # Trainees' reading history is never lost to an import: the lesson must stay (it may
+        # be marked "planned", or moved) until nobody has opened it.
+        raise CourseFormatError([
+            Problem("course.json", None, _(
+                "La leçon « %(slug)s » a déjà été suivie par des stagiaires : elle ne peut pas "
+                "disparaître de la formation (gardez-la, éventuellement dans un autre module)."
+            ) % {"slug": slug})
+            for slug in followed
+        ])
+    for lesson in dropped:
+        lesson.delete()
+        report.deleted.append(f"{data.code}/{lesson.slug}")
     for slug, module in modules.items():
         if slug not in kept_modules:
             module.delete()

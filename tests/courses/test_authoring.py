@@ -237,3 +237,24 @@ def test_the_preview_shows_the_english_text_with_english_letters(course, trainer
     )
     html = response.content.decode()
     assert "Play Nf3" in html and "français" not in html
+
+
+def test_an_import_that_drops_a_lesson_trainees_opened_is_refused_and_keeps_their_progress(
+    course, trainer, trainee
+):
+    import json
+
+    from courses import services
+
+    lesson = Lesson.objects.get(slug="toucher-jouer")
+    services.open_lesson(lesson=lesson, trainee=trainee)
+    archive = zipfile.ZipFile(io.BytesIO(export_zip(course)))
+    entries = {name: archive.read(name) for name in archive.namelist() if "toucher-jouer" not in name}
+    outline = json.loads(entries["SC/course.json"])
+    for module in outline["modules"]:
+        module["lessons"] = [entry for entry in module["lessons"]
+                             if (entry if isinstance(entry, str) else entry["slug"]) != "toucher-jouer"]
+    entries["SC/course.json"] = json.dumps(outline).encode()
+    response = client_for(trainer).post("/courses/rediger/importer/", {"archive": _upload(_zip(entries))})
+    assert response.status_code == 422 and "toucher-jouer" in response.content.decode()
+    assert lesson.progress.filter(trainee=trainee).exists()

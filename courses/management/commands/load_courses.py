@@ -11,7 +11,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from accounts.models import User
 from courses.content import CourseFormatError
@@ -43,8 +42,12 @@ class Command(BaseCommand):
                 problems.extend(error.problems)
                 self.stderr.write(f"Course {folder.name} not loaded: {len(error.problems)} problem(s).")
                 continue
-            with transaction.atomic():
+            try:
                 report = sync_course(data=data, author=author)
+            except CourseFormatError as error:
+                problems.extend(error.problems)
+                self.stderr.write(f"Course {folder.name} not loaded: {len(error.problems)} problem(s).")
+                continue
             summary = (
                 f"{len(report.created)} created, {len(report.updated)} updated, {len(report.deleted)} deleted"
                 if report.changed
