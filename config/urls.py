@@ -21,6 +21,7 @@ urlpatterns = [
     path("delivery/", include("delivery.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("api/", include(("config.api_urls", "api"))),
+    path("", include("certificates.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -61,3 +61,11 @@ class Command(BaseCommand):
 
         grading_data = grading_demo.load()
         self.stdout.write(f"Grading demo data: {', '.join(grading_data) if grading_data else 'nothing new'}.")
+        from certificates import demo as certificates_demo
+
+        certificate_data = certificates_demo.load()
+        self.stdout.write(
+            "Demo certificates (try /verify/ and manage.py verify_certificate FILE): "
+            + ("; ".join(certificate_data) if certificate_data else "already present")
+            + "."
+        )
