@@ -94,7 +94,10 @@ def test_a_superseded_certificate_is_reported_superseded(certificate, exam_staff
 
 def test_an_expired_unit_is_reported_expired(holder, exam_staff):
     lapsed = UnitPass.objects.create(
-        candidate=holder, unit="UVC", passed_on=datetime.date(2020, 6, 1), expires_on=datetime.date(2022, 5, 31)
+        candidate=holder,
+        unit="UVC",
+        passed_on=datetime.date(2020, 6, 1),
+        expires_on=datetime.date(2022, 5, 31),
     )
     issued = services.issue(source=lapsed, actor=exam_staff, language="fr")
     assert verify_pdf(bytes(issued.pdf)).outcome == Outcome.EXPIRED
