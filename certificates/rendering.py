@@ -29,7 +29,9 @@ def verification_url(code: str) -> str:
 
 
 def qr_data_uri(url: str) -> str:
-    return segno.make(url, error="m", micro=False).svg_data_uri(scale=4, border=0, dark="#14213d")
+    # A fixed mask: choosing the best of eight (the default) takes six times as long, and
+    # any mask is valid QR; the page renders it large and sharp, far above what readers need.
+    return segno.make(url, error="m", micro=False, mask=2).svg_data_uri(scale=4, border=0, dark="#14213d")
 
 
 @dataclass(frozen=True)

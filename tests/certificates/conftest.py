@@ -101,14 +101,15 @@ def pdf_text(data: bytes) -> str:
 
 def qr_payloads(data: bytes, tmp_path) -> list[str]:
     """The QR codes zbar reads on the first page rendered at 150 dpi by pdftoppm."""
-    assert shutil.which("pdftoppm") and shutil.which("zbarimg"), "poppler-utils and zbar-tools are needed"
+    pdftoppm, zbarimg = shutil.which("pdftoppm"), shutil.which("zbarimg")
+    assert pdftoppm and zbarimg, "poppler-utils and zbar-tools are needed (make system-packages)"
     source = tmp_path / "certificate.pdf"
     source.write_bytes(data)
     subprocess.run(  # noqa: S603
-        ["pdftoppm", "-r", "150", "-png", "-singlefile", str(source), str(tmp_path / "page")], check=True
+        [pdftoppm, "-r", "150", "-png", "-singlefile", str(source), str(tmp_path / "page")], check=True
     )
     result = subprocess.run(  # noqa: S603
-        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(tmp_path / "page.png")],
+        [zbarimg, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(tmp_path / "page.png")],
         capture_output=True,
         text=True,
         check=False,
