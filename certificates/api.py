@@ -91,7 +91,7 @@ def public_key(request: HttpRequest, response: HttpResponse) -> dict:
 
 @read_only(
     "/{code}",
-    response={200: CertificateFacts, **COMMON_ERRORS, 429: Error},
+    response={200: CertificateFacts, **COMMON_ERRORS, 400: Error, 429: Error},
     operation_id="getCertificate",
     summary="A certificate's status and what it certifies",
     description="An unknown code is a 404. Lookups are limited per client address (429).",

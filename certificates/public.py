@@ -6,6 +6,7 @@ Never the holder's e-mail, licence or birth date, nor a revocation's reason.
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -50,4 +51,16 @@ def facts(certificate: Certificate) -> dict[str, Any]:
         "statement": certificate.statement,
         "signature": certificate.signature,
         "sha256": certificate.sha256,
+    }
+
+
+DATE_FIELDS = ("date", "valid_until", "issued_on", "revoked_on", "superseded_on")
+
+
+def for_page(certificate: Certificate) -> dict[str, Any]:
+    """The same facts, with dates as dates for the page to write in the reader's language."""
+    found = facts(certificate)
+    return {
+        **found,
+        **{name: datetime.date.fromisoformat(found[name]) for name in DATE_FIELDS if found[name]},
     }

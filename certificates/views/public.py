@@ -36,7 +36,7 @@ def verify(request: HttpRequest) -> HttpResponse:
     report = verification.verify_pdf(form.cleaned_data["document"].read())
     context = {"form": VerifyUploadForm(), "report": report}
     if report.certificate is not None:
-        context["facts"] = public.facts(report.certificate)
+        context["facts"] = public.for_page(report.certificate)
     return render(request, "certificates/verify.html", context, status=200 if report.genuine else 422)
 
 
@@ -52,7 +52,7 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
     )
     if certificate is None:
         return render(request, "certificates/not_found.html", {"code": code[:40]}, status=404)
-    return render(request, "certificates/verify_code.html", {"facts": public.facts(certificate)})
+    return render(request, "certificates/verify_code.html", {"facts": public.for_page(certificate)})
 
 
 @require_GET
