@@ -1,7 +1,8 @@
 """Demo certificates, loaded by `load_demo` (idempotent): one valid, one superseded by a
 bilingual second version, one revoked, plus the units of the published demo session (once
-the bank is loaded). Their PDFs are also written under var/demo-certificates/ so that a
-newcomer can try /verify/ and `manage.py verify_certificate` at once."""
+the bank is loaded). Their PDFs are also written to ``CERTIFICATE_DEMO_DIR``
+(var/demo-certificates/) so that a newcomer can try /verify/ and
+`manage.py verify_certificate` at once."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ REVOCATION_REASON = "Démonstration : stage déclaré par erreur (motif confiden
 
 
 def _write(certificate: Certificate, label: str) -> str:
-    folder = settings.BASE_DIR / "var" / "demo-certificates"
+    folder = settings.CERTIFICATE_DEMO_DIR
+    if folder is None:
+        return f"{label} {certificate.code}"
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{label}-{certificate.code}.pdf"
+    path = folder / f"{label}.pdf"
     path.write_bytes(bytes(certificate.pdf))
-    return f"{label} {certificate.code} ({path.relative_to(settings.BASE_DIR)})"
+    return f"{label} {certificate.code} ({path})"
 
 
 def load() -> list[str]:
@@ -57,5 +60,7 @@ def load() -> list[str]:
         certificate.refresh_from_db()
         created.append(_write(certificate, "revoked"))
     for unit_pass in UnitPass.objects.filter(candidate=trainee, certificates__isnull=True):
-        created.append(_write(services.issue(source=unit_pass, actor=staff, language="both"), "unit"))
+        created.append(
+            _write(services.issue(source=unit_pass, actor=staff, language="both"), f"unit-{unit_pass.unit}")
+        )
     return created

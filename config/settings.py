@@ -325,3 +325,5 @@ CERTIFICATE_SIGNATORY_TITLE_EN = env_str(
 CERTIFICATE_LOOKUPS_PER_MINUTE = env_int("CERTIFICATE_LOOKUPS_PER_MINUTE", 30)
 CERTIFICATE_RENDER_PROCESSES = env_int("CERTIFICATE_RENDER_PROCESSES", min(2, os.cpu_count() or 1))
 CERTIFICATE_MAX_UPLOAD_BYTES = env_int("CERTIFICATE_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
+# Where `load_demo` writes the demo certificates' PDFs, to try `verify_certificate` at once.
+CERTIFICATE_DEMO_DIR = None if TESTING else VAR_DIR / "demo-certificates"
