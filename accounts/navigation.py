@@ -56,6 +56,7 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("papers", _("Sujets"), "papers:index", "manage_exams"),
     NavItem("grading", _("Corrections"), "grading:queue", "grade_copies"),
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
+    NavItem("certificates", _("Certificats"), "certificates:staff", "manage_exams"),
 ]
 
 HOME_PANELS: list[HomePanel] = [

@@ -227,3 +227,8 @@ def test_others_do_not_see_the_holders_certificates_on_their_own_list(person, ce
 def test_the_holders_list_needs_a_login_and_refuses_post(holder):
     assert Client().get("/certificats/").status_code == 302
     assert client_for(holder).post("/certificats/").status_code == 405
+
+
+def test_exam_staff_reach_certificates_from_the_navigation(exam_staff, trainee):
+    assert 'data-nav="certificates"' in client_for(exam_staff).get("/").content.decode()
+    assert 'data-nav="certificates"' not in client_for(trainee).get("/").content.decode()
