@@ -249,6 +249,13 @@ def batch_sources(batch: CertificateBatch) -> list:
 def start_batch(*, actor, scope: str, session=None, language: str = "holder") -> CertificateBatch:
     if language not in {"holder", *Language.values}:
         raise CertificateError(_("Langue inconnue."))
+    running = CertificateBatch.objects.filter(
+        scope=scope,
+        session=session,
+        state__in=[CertificateBatch.State.QUEUED, CertificateBatch.State.RUNNING],
+    )
+    if running.exists():
+        raise CertificateError(_("Un lot identique est déjà en cours : attendez qu'il se termine."))
     batch = CertificateBatch(scope=scope, session=session, language=language, started_by=actor)
     batch.full_clean()
     batch.save()

@@ -71,7 +71,9 @@ def read_pdf(data: bytes) -> tuple[dict[str, bytes], str]:
         reader = PdfReader(io.BytesIO(data), strict=False)
         attachments = {name: contents[0] for name, contents in reader.attachments.items() if contents}
         text = "\n".join(page.extract_text() or "" for page in reader.pages)
-    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as error:
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+        raise ValueError(str(error)) from error
+    except Exception as error:  # a hostile upload must get an answer, never a server error
         raise ValueError(str(error)) from error
     return attachments, text
 

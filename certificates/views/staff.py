@@ -4,6 +4,7 @@ title in one background batch (htmx progress, then a ZIP of the stored PDFs)."""
 from __future__ import annotations
 
 import io
+import uuid
 import zipfile
 
 from django.contrib import messages
@@ -23,6 +24,13 @@ from exams.models import ExamSession, StageRecord, TitleAward, UnitPass
 SOURCE_MODELS = {Kind.UNIT_PASS: UnitPass, Kind.TITLE: TitleAward, Kind.STAGE: StageRecord}
 
 
+def _session_from(value: str) -> ExamSession | None:
+    try:
+        return ExamSession.objects.filter(pk=uuid.UUID(value)).first()
+    except ValueError:
+        return None
+
+
 def _batch_form(data=None, *, session=None, scope=None) -> BatchForm:
     initial = {"scope": scope or CertificateBatch.Scope.SESSION, "session": session}
     return BatchForm(data, initial=initial)
@@ -32,11 +40,7 @@ def _batch_form(data=None, *, session=None, scope=None) -> BatchForm:
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
     permissions.require_certificate_staff(request.user)
-    session = (
-        ExamSession.objects.filter(pk=request.GET.get("session")).first()
-        if request.GET.get("session")
-        else None
-    )
+    session = _session_from(request.GET.get("session", ""))
     context = {
         "batch_form": _batch_form(session=session, scope=request.GET.get("scope")),
         "batches": CertificateBatch.objects.select_related("session", "started_by")[:10],
@@ -162,25 +166,25 @@ def reissue(request: HttpRequest, code: str) -> HttpResponse:
 def start_batch(request: HttpRequest) -> HttpResponse:
     permissions.require_certificate_staff(request.user)
     form = BatchForm(request.POST)
-    if not form.is_valid():
-        context = {
-            "batch_form": form,
-            "batches": CertificateBatch.objects.all()[:10],
-            "certificates": Certificate.objects.select_related("holder")[:30],
-        }
-        return render(request, "certificates/staff/index.html", context, status=422)
-    session = (
-        form.cleaned_data["session"] if form.cleaned_data["scope"] == CertificateBatch.Scope.SESSION else None
-    )
-    batch = services.start_batch(
-        actor=request.user,
-        scope=form.cleaned_data["scope"],
-        session=session,
-        language=form.cleaned_data["language"],
-    )
-    issue_batch.enqueue(batch.pk)
-    messages.success(request, _("Lot lancé : les certificats sont en cours de génération."))
-    return redirect(batch)
+    if form.is_valid():
+        scope = form.cleaned_data["scope"]
+        session = form.cleaned_data["session"] if scope == CertificateBatch.Scope.SESSION else None
+        try:
+            batch = services.start_batch(
+                actor=request.user, scope=scope, session=session, language=form.cleaned_data["language"]
+            )
+        except services.CertificateError as error:
+            form.add_error(None, error.message)
+        else:
+            issue_batch.enqueue(batch.pk)
+            messages.success(request, _("Lot lancé : les certificats sont en cours de génération."))
+            return redirect(batch)
+    context = {
+        "batch_form": form,
+        "batches": CertificateBatch.objects.select_related("session", "started_by")[:10],
+        "certificates": Certificate.objects.select_related("holder")[:30],
+    }
+    return render(request, "certificates/staff/index.html", context, status=422)
 
 
 @require_GET

@@ -232,3 +232,16 @@ def test_the_holders_list_needs_a_login_and_refuses_post(holder):
 def test_exam_staff_reach_certificates_from_the_navigation(exam_staff, trainee):
     assert 'data-nav="certificates"' in client_for(exam_staff).get("/").content.decode()
     assert 'data-nav="certificates"' not in client_for(trainee).get("/").content.decode()
+
+
+def test_a_second_identical_batch_is_refused_while_one_runs(exam_staff, exam_session, unit_pass):
+    CertificateBatch.objects.create(scope="session", session=exam_session, started_by=exam_staff)
+    response = client_for(exam_staff).post(
+        "/certificats/equipe/lots/", {"scope": "session", "session": exam_session.pk, "language": "fr"}
+    )
+    assert response.status_code == 422
+    assert "déjà en cours" in response.content.decode()
+
+
+def test_a_malformed_session_in_the_address_is_ignored(exam_staff):
+    assert client_for(exam_staff).get("/certificats/equipe/?session=nope&scope=titles").status_code == 200
