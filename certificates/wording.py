@@ -26,10 +26,10 @@ UNITS = {
 }
 
 TITLES = {
-    "AFJ": {"fr": "arbitre fédéral jeune", "en": "Federal Youth Arbiter"},
-    "AFC": {"fr": "arbitre fédéral de club", "en": "Federal Club Arbiter"},
-    "AFO": {"fr": "arbitre fédéral d'open", "en": "Federal Open Arbiter"},
-    "AFE": {"fr": "arbitre fédéral élite", "en": "Federal Elite Arbiter"},
+    "AFJ": {"fr": "Arbitre fédéral jeune", "en": "Federal Youth Arbiter"},
+    "AFC": {"fr": "Arbitre fédéral de club", "en": "Federal Club Arbiter"},
+    "AFO": {"fr": "Arbitre fédéral d'open", "en": "Federal Open Arbiter"},
+    "AFE": {"fr": "Arbitre fédéral élite", "en": "Federal Elite Arbiter"},
 }
 # Titles that come in levels (RIDNA: AFO1, AFO2).
 LEVELLED_TITLES = {"AFO"}
@@ -52,7 +52,7 @@ LABELS = {
         "en": "The National Arbitration Directorate certifies that",
     },
     "verb_unit_pass": {"fr": "a obtenu l'unité de valeur", "en": "has passed the examination unit"},
-    "verb_title": {"fr": "a reçu le titre de", "en": "has been awarded the title of"},
+    "verb_title": {"fr": "a reçu le titre", "en": "has been awarded the title"},
     "verb_stage": {"fr": "a suivi le", "en": "has attended the"},
     "session": {"fr": "Session d'examen", "en": "Examination session"},
     "passed_on": {"fr": "Obtenue le", "en": "Passed on"},

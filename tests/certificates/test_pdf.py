@@ -82,7 +82,7 @@ def test_its_qr_code_carries_the_verification_url(certificate, tmp_path):
 def test_a_bilingual_certificate_says_it_in_both_languages_on_one_page(title_award, exam_staff):
     issued = services.issue(source=title_award, actor=exam_staff, language="both")
     text = pdf_text(bytes(issued.pdf))
-    assert "arbitre fédéral d'open (AFO2)" in text
+    assert "Arbitre fédéral d'open (AFO2)" in text
     assert "Federal Open Arbiter (AFO2)" in text
     assert len(PdfReader(io.BytesIO(bytes(issued.pdf))).pages) == 1
 
