@@ -37,6 +37,7 @@ class CertificateError(Exception):
 
 
 SOURCE_KINDS: dict[type, str] = {UnitPass: Kind.UNIT_PASS, TitleAward: Kind.TITLE, StageRecord: Kind.STAGE}
+KEY_FIELDS = ["holder", "unit_pass", "title_award", "stage_record", "previous", "issued_by", "batch"]
 SOURCE_FIELDS = {Kind.UNIT_PASS: "unit_pass", Kind.TITLE: "title_award", Kind.STAGE: "stage_record"}
 
 
@@ -156,7 +157,9 @@ def store(draft: Draft, pdf: bytes, *, actor=None) -> Certificate:
                 previous.save(update_fields=["superseded_at"])
             # Field checks only: the database enforces the constraints and keys, and asking it
             # first costs a query each (a batch stores a thousand of these).
-            certificate.full_clean(exclude=["pdf"], validate_unique=False, validate_constraints=False)
+            certificate.full_clean(
+                exclude=["pdf", *KEY_FIELDS], validate_unique=False, validate_constraints=False
+            )
             certificate.save()
             log(
                 actor=actor,
