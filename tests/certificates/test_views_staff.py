@@ -245,3 +245,16 @@ def test_a_second_identical_batch_is_refused_while_one_runs(exam_staff, exam_ses
 
 def test_a_malformed_session_in_the_address_is_ignored(exam_staff):
     assert client_for(exam_staff).get("/certificats/equipe/?session=nope&scope=titles").status_code == 200
+
+
+def test_the_exam_dossier_links_to_the_persons_certificates(holder, exam_staff):
+    content = client_for(exam_staff).get(f"/examens/equipe/dossiers/{holder.pk}/").content.decode()
+    assert f"/certificats/equipe/dossiers/{holder.pk}/" in content
+
+
+def test_the_admin_lists_certificates_read_only(administrator, certificate):
+    administrator.is_staff = administrator.is_superuser = True
+    administrator.save()
+    client = client_for(administrator)
+    assert certificate.code in client.get("/admin/certificates/certificate/").content.decode()
+    assert client.post(f"/admin/certificates/certificate/{certificate.pk}/delete/").status_code == 403
