@@ -226,6 +226,15 @@ class Certificate(models.Model):
                 condition=Q(revoked_at__isnull=True) | ~Q(revocation_reason=""),
                 name="certificate_revocation_has_reason",
             ),
+            # At most one certificate in force per record, even when two people issue at once.
+            *(
+                models.UniqueConstraint(
+                    fields=[source],
+                    condition=Q(superseded_at__isnull=True, revoked_at__isnull=True),
+                    name=f"certificate_one_in_force_per_{source}",
+                )
+                for source in ("unit_pass", "title_award", "stage_record")
+            ),
         ]
 
     def __str__(self) -> str:

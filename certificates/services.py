@@ -15,6 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from certificates import rendering, signing, statement
 from certificates.models import (
@@ -36,6 +37,9 @@ class CertificateError(Exception):
         self.message = message
 
 
+ALREADY_IN_FORCE = gettext_lazy(
+    "Un certificat en vigueur existe déjà pour ce dossier : délivrez-en une nouvelle version."
+)
 SOURCE_KINDS: dict[type, str] = {UnitPass: Kind.UNIT_PASS, TitleAward: Kind.TITLE, StageRecord: Kind.STAGE}
 KEY_FIELDS = ["holder", "unit_pass", "title_award", "stage_record", "previous", "issued_by", "batch"]
 SOURCE_FIELDS = {Kind.UNIT_PASS: "unit_pass", Kind.TITLE: "title_award", Kind.STAGE: "stage_record"}
@@ -175,18 +179,18 @@ def store(draft: Draft, pdf: bytes, *, actor=None) -> Certificate:
                     "supersedes": draft.previous.code if draft.previous else None,
                 },
             )
-    except IntegrityError as error:  # two reissues of one certificate at the same moment
-        raise CertificateError(
-            _("Ce certificat a déjà été remplacé par une version plus récente.")
-        ) from error
+    except IntegrityError as error:  # someone else issued or reissued it at the same moment
+        if draft.previous is not None:
+            raise CertificateError(
+                _("Ce certificat a déjà été remplacé par une version plus récente.")
+            ) from error
+        raise CertificateError(str(ALREADY_IN_FORCE)) from error
     return certificate
 
 
 def issue(*, source, actor, language: str = "holder") -> Certificate:
     if current_for(source) is not None:
-        raise CertificateError(
-            _("Un certificat en vigueur existe déjà pour ce dossier : délivrez-en une nouvelle version.")
-        )
+        raise CertificateError(str(ALREADY_IN_FORCE))
     draft = prepare(source=source, language=language, actor=actor)
     return store(
         draft, next(rendering.render_many([(draft.html, draft.attachments)], processes=1)), actor=actor

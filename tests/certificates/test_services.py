@@ -130,3 +130,9 @@ def test_a_titles_batch_certifies_the_titles_without_certificate(title_award, ex
     batch = services.start_batch(actor=exam_staff, scope=CertificateBatch.Scope.TITLES)
     services.run_batch(batch, processes=1)
     assert title_award.certificates.get().batch == batch
+
+
+def test_the_database_keeps_one_certificate_in_force_per_record(certificate, exam_staff):
+    draft = services.prepare(source=certificate.unit_pass, actor=exam_staff)  # as a concurrent issue would
+    with pytest.raises(services.CertificateError, match="en vigueur existe déjà"):
+        services.store(draft, b"%PDF-1.7", actor=exam_staff)
