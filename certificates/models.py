@@ -4,6 +4,7 @@ versions, its revocation, the batches that issued them and the log of every acti
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import secrets
 
@@ -14,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 # No 0/O, 1/I/L: the code is printed and may be typed by hand. 16 symbols of 31 give
@@ -269,6 +271,12 @@ class Certificate(models.Model):
 
     def get_status_display(self) -> str:
         return str(Status(self.status()).label)
+
+    @property
+    def awarded(self) -> str:
+        """What it certifies, from its statement, in the reader's language."""
+        language = "en" if (get_language() or "fr").startswith("en") else "fr"
+        return json.loads(self.statement)["awarded"][language]
 
     @property
     def filename(self) -> str:
