@@ -61,6 +61,7 @@ NAV_ITEMS: list[NavItem] = [
     NavItem("admin", _("Administration"), "admin:index", "manage_users"),
     NavItem("practice", _("S'entraîner"), "practice:home", "practise"),
     NavItem("courses", _("Formations"), "courses:index", "practise"),
+    NavItem("certificates", _("Certificats"), "certificates:staff", "manage_exams"),
 ]
 
 HOME_PANELS: list[HomePanel] = [

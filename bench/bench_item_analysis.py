@@ -41,35 +41,60 @@ def main() -> None:
             paper = Paper.objects.create(title="bench item analysis")
             items = []
             for index in range(ITEMS):
-                question = Question.objects.create(uid=f"bench-item-analysis-{index}",
-                                                   status=Status.PUBLISHED)
+                question = Question.objects.create(
+                    uid=f"bench-item-analysis-{index}", status=Status.PUBLISHED
+                )
                 version = QuestionVersion(question=question, number=1)
-                version.set_content({
-                    "type": "truefalse", "units": ["UVR"], "tags": [], "difficulty": 2, "points": 1,
-                    "negative_marking": False, "eliminatory": False, "stem_fr": f"Énoncé {index}",
-                    "stem_en": "", "explanation_fr": "", "explanation_en": "", "citations": [],
-                    "source": "", "scenario": None, "body": {"answer": True},
-                })
+                version.set_content(
+                    {
+                        "type": "truefalse",
+                        "units": ["UVR"],
+                        "tags": [],
+                        "difficulty": 2,
+                        "points": 1,
+                        "negative_marking": False,
+                        "eliminatory": False,
+                        "stem_fr": f"Énoncé {index}",
+                        "stem_en": "",
+                        "explanation_fr": "",
+                        "explanation_en": "",
+                        "citations": [],
+                        "source": "",
+                        "scenario": None,
+                        "body": {"answer": True},
+                    }
+                )
                 version.published_at = now
                 version.save()
                 items.append(PaperItem(paper=paper, position=index + 1, version=version, points=1))
             PaperItem.objects.bulk_create(items)
-            users = User.objects.bulk_create([
-                User(email=f"bench-analysis-{index}@example.org", password=make_password(None))
-                for index in range(ATTEMPTS)
-            ])
-            attempts = Attempt.objects.bulk_create([
-                Attempt(paper=paper, candidate=user, seed=index, status=AttemptStatus.GRADED)
-                for index, user in enumerate(users)
-            ])
+            users = User.objects.bulk_create(
+                [
+                    User(email=f"bench-analysis-{index}@example.org", password=make_password(None))
+                    for index in range(ATTEMPTS)
+                ]
+            )
+            attempts = Attempt.objects.bulk_create(
+                [
+                    Attempt(paper=paper, candidate=user, seed=index, status=AttemptStatus.GRADED)
+                    for index, user in enumerate(users)
+                ]
+            )
             difficulty = [generator.uniform(-1.5, 1.5) for _item in items]
             responses = []
             for attempt in attempts:
                 ability = generator.gauss(0, 1)
                 for item, hardness in zip(items, difficulty, strict=True):
                     right = generator.random() < 1 / (1 + 2.718281828 ** (hardness - ability))
-                    responses.append(Response(attempt=attempt, item=item, answer={"answer": right},
-                                              points=1 if right else 0, correct=right))
+                    responses.append(
+                        Response(
+                            attempt=attempt,
+                            item=item,
+                            answer={"answer": right},
+                            points=1 if right else 0,
+                            correct=right,
+                        )
+                    )
             Response.objects.bulk_create(responses, batch_size=5000)
 
             start = time.perf_counter()
@@ -84,17 +109,24 @@ def main() -> None:
             start = time.perf_counter()
             analyse(marks, [1.0] * ITEMS)
             figures["computation_only_seconds"] = round(time.perf_counter() - start, 3)
-            figures.update({
-                "attempts": analysis.attempts, "items": ITEMS, "alpha": round(analysis.alpha, 3),
-                "target_seconds": 2.0,
-            })
+            figures.update(
+                {
+                    "attempts": analysis.attempts,
+                    "items": ITEMS,
+                    "alpha": round(analysis.alpha, 3),
+                    "target_seconds": 2.0,
+                }
+            )
             raise _Rollback
     except _Rollback:
         pass
-    write_result("item_analysis", figures,
-                 f"item analysis of {ATTEMPTS} attempts × {ITEMS} items: "
-                 f"{figures['analyse_paper_seconds']} s "
-                 f"(computation alone {figures['computation_only_seconds']} s, alpha {figures['alpha']})")
+    write_result(
+        "item_analysis",
+        figures,
+        f"item analysis of {ATTEMPTS} attempts × {ITEMS} items: "
+        f"{figures['analyse_paper_seconds']} s "
+        f"(computation alone {figures['computation_only_seconds']} s, alpha {figures['alpha']})",
+    )
 
 
 if __name__ == "__main__":

@@ -57,8 +57,13 @@ def _up_to_size(make, limit: int = 1000) -> list[str]:
 
 def json_cases() -> dict[str, str]:
     def many(points: str = "1", rubric: str = "", limit: int = 1000) -> str:
-        return _bank(",".join(_up_to_size(
-            lambda n, padding: _json_question(f"q{n}", points, rubric, "Que faire ?" + padding), limit)))
+        return _bank(
+            ",".join(
+                _up_to_size(
+                    lambda n, padding: _json_question(f"q{n}", points, rubric, "Que faire ?" + padding), limit
+                )
+            )
+        )
 
     rubric_item = '{"criterion_fr": "x", "points": %s}'
     return {
@@ -67,7 +72,7 @@ def json_cases() -> dict[str, str]:
         ),
         "long_integers_in_points": many("9" * 5000),
         "nan_infinity_in_rubric": _bank(
-            _json_question("q1", "1", "[" + _fill(f'{rubric_item % "NaN"},{rubric_item % "-Infinity"}') + "]")
+            _json_question("q1", "1", "[" + _fill(f"{rubric_item % 'NaN'},{rubric_item % '-Infinity'}") + "]")
         ),
         "dotted_number_strings": many('"1.2.3"'),
         "nested_900_deep": many(rubric="[" * 900 + "]" * 900),
@@ -89,19 +94,25 @@ def _moodle(questions: str) -> str:
 
 
 def _moodle_question(
-    *, kind: str = "numerical", grade: str = "1", fraction: str = "100", tolerance: str = "0",
-    text: str = "Combien ?", graderinfo: str = "",
+    *,
+    kind: str = "numerical",
+    grade: str = "1",
+    fraction: str = "100",
+    tolerance: str = "0",
+    text: str = "Combien ?",
+    graderinfo: str = "",
 ) -> str:
     answer = (
         f'<answer fraction="{fraction}"><text>3</text><tolerance>{tolerance}</tolerance></answer>'
-        if kind != "essay" else ""
+        if kind != "essay"
+        else ""
     )
     grader = (
         f'<graderinfo format="html"><text><![CDATA[{graderinfo}]]></text></graderinfo>' if graderinfo else ""
     )
     return (
         f'<question type="{kind}"><name><text>q</text></name>'
-        f"<questiontext format=\"html\"><text><![CDATA[{text}]]></text></questiontext>"
+        f'<questiontext format="html"><text><![CDATA[{text}]]></text></questiontext>'
         f"<defaultgrade>{grade}</defaultgrade>{answer}{grader}</question>"
     )
 
@@ -132,9 +143,7 @@ def moodle_cases() -> dict[str, str]:
         ),
         "html_tag_soup_in_text": _moodle(_moodle_question(text=_repeat("<a<a ", SIZE - 1000))),
         "html_nested_lists_in_text": _moodle(_moodle_question(text=_repeat("<ul><li>x", SIZE - 1000))),
-        "xml_nested_elements": _moodle(
-            _moodle_question() + "<x>" * (SIZE // 8) + "</x>" * (SIZE // 8)
-        ),
+        "xml_nested_elements": _moodle(_moodle_question() + "<x>" * (SIZE // 8) + "</x>" * (SIZE // 8)),
     }
 
 
@@ -154,9 +163,12 @@ def gift_cases() -> dict[str, str]:
             _up_to_size(lambda n, padding: f"// [tag:arbitre-points:1.2.3]\n::q{n}::Vrai ?{padding} {{T}}")
         ),
         "model_answer_unclosed_list_items": "::q::[html]Que faire ?{\n####"
-        + '<div class="arbitre-model-answer"><ul>' + _repeat("<li>item ", SIZE - 1000) + "}",
+        + '<div class="arbitre-model-answer"><ul>'
+        + _repeat("<li>item ", SIZE - 1000)
+        + "}",
         "model_answer_unclosed_divs": "::q::[html]Que faire ?{\n####"
-        + _repeat('<div class="arbitre-model-answer">x', SIZE - 1000) + "}",
+        + _repeat('<div class="arbitre-model-answer">x', SIZE - 1000)
+        + "}",
         "html_tag_soup_in_stem": "::q::[html]" + _repeat("<a<a ", SIZE - 1000) + "{T}",
         "one_question_100000_options": "::q::Laquelle ?{" + _repeat("~faux ", SIZE - 1000) + "=vrai}",
         "escapes_everywhere": "::q::" + _repeat("\\{\\}", SIZE - 1000) + "{T}",
@@ -268,23 +280,36 @@ def main() -> None:
             staff_client = Client(raise_request_exception=False)
             client.force_login(trainer)
             staff_client.force_login(staff)
-            for format_name, cases in (("json", json_cases()), ("moodlexml", moodle_cases()),
-                                       ("gift", gift_cases())):
+            for format_name, cases in (
+                ("json", json_cases()),
+                ("moodlexml", moodle_cases()),
+                ("gift", gift_cases()),
+            ):
                 for name, text in cases.items():
                     data = text.encode("utf-8")
                     upload = SimpleUploadedFile(f"bench.{extensions[format_name]}", data)
-                    seconds, response = _timed(lambda upload=upload, format_name=format_name: client.post(
-                        "/questions/import/", {"file": upload, "format": format_name}))
+                    seconds, response = _timed(
+                        lambda upload=upload, format_name=format_name: client.post(
+                            "/questions/import/", {"file": upload, "format": format_name}
+                        )
+                    )
                     figures[f"{format_name}/{name}"] = {
-                        "seconds": seconds, "status": response.status_code, "bytes": len(data)}
+                        "seconds": seconds,
+                        "status": response.status_code,
+                        "bytes": len(data),
+                    }
                     print(f"{format_name}/{name}: {seconds} s, {response.status_code}", flush=True)
             for name, text in rules_cases().items():
                 data = text.encode("utf-8")
                 upload = SimpleUploadedFile("2031.json", data, content_type="application/json")
-                seconds, response = _timed(lambda upload=upload: staff_client.post(
-                    "/rules/editions/upload/", {"file": upload}))
+                seconds, response = _timed(
+                    lambda upload=upload: staff_client.post("/rules/editions/upload/", {"file": upload})
+                )
                 figures[f"rules/{name}"] = {
-                    "seconds": seconds, "status": response.status_code, "bytes": len(data)}
+                    "seconds": seconds,
+                    "status": response.status_code,
+                    "bytes": len(data),
+                }
                 print(f"rules/{name}: {seconds} s, {response.status_code}", flush=True)
             raise _Rollback
     except _Rollback:

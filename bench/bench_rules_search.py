@@ -75,8 +75,11 @@ def main() -> None:
     summary = summarise_ms(samples)
     page_samples: list[float] = []
     for language, query in QUERIES:
-        page_samples.extend(timings_ms(
-            lambda q=query, lang=language: search_page(q, language=lang, edition=None), repeat=ROUNDS))
+        page_samples.extend(
+            timings_ms(
+                lambda q=query, lang=language: search_page(q, language=lang, edition=None), repeat=ROUNDS
+            )
+        )
     page_summary = summarise_ms(page_samples)
     figures = {
         "documents_indexed": documents,

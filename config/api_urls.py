@@ -3,6 +3,7 @@
 
 from ninja.openapi.docs import Swagger
 
+from certificates.api import router as certificates_router
 from config.api import ArbitreAPI, install_error_handlers
 from positions.api import router as chess_router
 from rules.api import router as rules_router
@@ -25,5 +26,6 @@ api = ArbitreAPI(
 install_error_handlers(api)
 api.add_router("/rules/", rules_router)
 api.add_router("/chess/", chess_router)
+api.add_router("/certificates/", certificates_router)
 
 urlpatterns = api.urls[0]

@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "grading",
     "tournaments",
     "practice",
+    "certificates",
 ]
 
 MIDDLEWARE = [
@@ -308,3 +309,22 @@ LOGGING = {
 
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Certificates (app ``certificates``): the federation's Ed25519 signing key, generated once
+# and kept like the secret key (a file under var/, mode 0600); who signs; how many public
+# lookups a client may make per minute; how many processes render a batch's PDFs.
+CERTIFICATE_SIGNING_KEY_FILE = Path(
+    env_str("CERTIFICATE_SIGNING_KEY_FILE", str(VAR_DIR / "certificate_signing_key"))
+)
+CERTIFICATE_SIGNATORY_NAME = env_str("CERTIFICATE_SIGNATORY_NAME", "")
+CERTIFICATE_SIGNATORY_TITLE_FR = env_str(
+    "CERTIFICATE_SIGNATORY_TITLE_FR", "Le Directeur National de l'Arbitrage"
+)
+CERTIFICATE_SIGNATORY_TITLE_EN = env_str(
+    "CERTIFICATE_SIGNATORY_TITLE_EN", "The National Director of Arbitration"
+)
+CERTIFICATE_LOOKUPS_PER_MINUTE = env_int("CERTIFICATE_LOOKUPS_PER_MINUTE", 30)
+CERTIFICATE_RENDER_PROCESSES = env_int("CERTIFICATE_RENDER_PROCESSES", min(2, os.cpu_count() or 1))
+CERTIFICATE_MAX_UPLOAD_BYTES = env_int("CERTIFICATE_MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
+# Where `load_demo` writes the demo certificates' PDFs, to try `verify_certificate` at once.
+CERTIFICATE_DEMO_DIR = None if TESTING else VAR_DIR / "demo-certificates"

@@ -23,6 +23,7 @@ urlpatterns = [
     path("practice/", include("practice.urls")),
     path("courses/", include("courses.urls")),
     path("api/", include(("config.api_urls", "api"))),
+    path("", include("certificates.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -71,3 +71,11 @@ class Command(BaseCommand):
         course_data = courses_demo.load()
         course_summary = ", ".join(course_data) if course_data else "nothing new (or SC not loaded)"
         self.stdout.write(f"Course demo data: {course_summary}.")
+        from certificates import demo as certificates_demo
+
+        certificate_data = certificates_demo.load()
+        self.stdout.write(
+            "Demo certificates (try /verify/ and manage.py verify_certificate FILE): "
+            + ("; ".join(certificate_data) if certificate_data else "already present")
+            + "."
+        )
