@@ -183,6 +183,10 @@ def item_seed(attempt_seed: int, item_key: object) -> int:
 
 
 def native_content(content: dict, seed: int) -> dict:
+    return variant_and_native(content, seed)[1]
+
+
+def variant_and_native(content: dict, seed: int) -> tuple[Variant, dict]:
     """A computed question's content as the question of its answer's type for ``seed``: the
     stem followed by the variant's stem, the variant's answer as the body and its worked
     solution as the explanation. Scoring, rendering and the formats read this."""
@@ -198,8 +202,7 @@ def native_content(content: dict, seed: int) -> dict:
     native["explanation_fr"] = join(variant.solution_fr, content.get("explanation_fr", ""))
     native["explanation_en"] = join(variant.solution_en, content.get("explanation_en", ""))
     native["body"] = variant.answer.body()
-    native["negative_marking"] = False
-    return native
+    return variant, native
 
 
 def answer_text(answer: Answer, language: str) -> str:
