@@ -495,6 +495,7 @@ BODY_FIELDS = {
     "sanction_points",
     "scoring",
     "shuffle",
+    "generator",
 }
 
 
@@ -519,6 +520,11 @@ def place_problems(editor, problems: list[Problem | Objection]) -> None:
             )
             if target[1] is None:
                 target = ("form", "moves", None)
+        elif parts[0] == "body" and len(parts) > 2 and parts[1] == "params":
+            from questions.forms.computed import param_field_name
+
+            generator = (getattr(form, "cleaned_data", None) or {}).get("generator") or ""
+            target = ("form", param_field_name(generator, parts[2]), None)
         elif parts[0] == "body" and len(parts) > 1:
             if parts[1] in editor.formsets:
                 if len(parts) > 3 and parts[2].isdigit():
