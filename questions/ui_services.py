@@ -568,6 +568,8 @@ def problem_label(path: str) -> str:
         rest = ".".join(parts[1:])
         name = SCENARIO_FIELDS.get(rest) or SCENARIO_FIELDS.get(parts[1] if len(parts) > 1 else "")
         return label(name) or _("Position et scénario")
+    if parts[0] == "body" and len(parts) > 1 and parts[1] in ("params", "generator"):
+        return _("Générateur et paramètres")
     if parts[0] == "body" and len(parts) > 1:
         if parts[1] in LIST_LABELS:
             if len(parts) > 2 and parts[2].isdigit():
