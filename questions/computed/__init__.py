@@ -60,7 +60,7 @@ def register(generator: Generator) -> Generator:
 
 def _load() -> None:
     # The generator modules register themselves on import.
-    from questions.computed import knockout, prizes, rating, round_robin, swiss  # noqa: F401
+    from questions.computed import knockout, pay, prizes, rating, round_robin, swiss  # noqa: F401
 
 
 def latest(key: str) -> Generator | None:

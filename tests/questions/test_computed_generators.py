@@ -218,3 +218,14 @@ def test_an_unknown_parameter_is_refused():
 def test_a_generator_version_the_code_does_not_have_is_refused_clearly():
     with pytest.raises(computed.GeneratorUnavailable, match="n'existe pas en version 9"):
         computed.generate(body("berger-meeting") | {"generator_version": 9}, 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_arbiter_pay_follows_the_ffe_scale(seed):
+    variant = computed.generate(body("arbiter-pay"), seed)
+    rounds, days, players, titled, prizes = map(int, re.search(
+        r"(\d+) rondes sur (\d+) jours, (\d+) joueurs dont (\d+) titrés \(GMI, MI, MF\), (\d+) €",
+        variant.stem_fr).groups())
+    units = rounds + -(-players // 20) + -(-titled // 10) + -(-prizes // 1500)
+    expected = min(max(units * 17, 50 * days), 85 * days)
+    assert variant.answer.value == expected
