@@ -104,3 +104,17 @@ def test_a_published_question_whose_generator_version_is_gone_is_refused(trainer
         computed.latest("elo-change"), key="performance", version=2))
     with pytest.raises(computed.GeneratorUnavailable, match="version 1"):
         scoring.grade(version, {"value": "1"}, seed=1)
+
+
+def test_the_trial_page_grades_the_variant_it_shows(trainer, other_trainer):
+    from django.urls import reverse
+
+    from tests.conftest import client_for
+
+    question = bank.create_question(author=trainer, content=computed_content("knockout-byes"), uid="uvo-ko")
+    bank.submit_for_review(question=question, user=trainer)
+    version = bank.approve(question=question, reviewer=other_trainer)
+    value = computed.generate(version.body, 4).answer.value
+    url = reverse("questions:preview", args=["uvo-ko"]) + "?version=1&variant=4"
+    response = client_for(trainer).post(url, {"answer": str(value)})
+    assert response.context["score"].correct is True
