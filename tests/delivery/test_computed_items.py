@@ -83,6 +83,7 @@ def test_the_attempt_page_shows_the_variant_but_never_its_answer_or_solution(com
     page = html.unescape(response.content.decode())
     assert variant.table_fr.caption in page and variant.stem_fr in page
     assert variant.solution_fr[:60] not in page and "adversaire virtuel" not in page
+    assert "correct" not in page.lower().replace("correction", "")
 
 
 def test_a_posted_answer_is_read_with_the_candidates_variant(computed_paper, trainee):
