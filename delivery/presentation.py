@@ -37,6 +37,15 @@ class Slot:
     flagged: bool
     sequence: int
     response: Response | None
+    attempt: Attempt | None = None
+
+    @property
+    def key_content(self) -> dict:
+        """The content whose answer key the correction shows: a computed item's is the
+        candidate's variant, with its worked solution."""
+        if self.attempt is None:
+            return self.item.version.content()
+        return services.item_content(self.attempt, self.item)
 
     @property
     def answered(self) -> bool:
@@ -56,7 +65,8 @@ def is_answered(answer: dict[str, Any] | None) -> bool:
 
 def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> CandidateQuestion:
     question = ui_services.candidate_view(item.version, language=language, prefix=f"q{item.pk}-",
-                                          uid=f"item-{item.pk}")
+                                          uid=f"item-{item.pk}",
+                                          variant_seed=services.variant_seed(attempt, item))
     order = services.option_order(attempt, item)
     if question.options and order:
         by_key = {option.key: option for option in question.options}
@@ -66,9 +76,15 @@ def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> C
     return dataclasses.replace(question, points=int(points) if points == int(points) else float(points))
 
 
-def question_for_input(item: PaperItem, *, language: str) -> CandidateQuestion:
+def question_for_input(item: PaperItem, *, language: str,
+                       attempt: Attempt | None = None) -> CandidateQuestion:
     """The question's inputs only (no diagram drawn, options in the bank's order): enough to
-    read a posted answer, and quick enough for a save every few seconds per candidate."""
+    read a posted answer, and quick enough for a save every few seconds per candidate.
+    A computed item needs its ``attempt``: its inputs are those of the candidate's variant."""
+    if item.version.type == "computed" and attempt is not None:
+        content = {**services.item_content(attempt, item), "scenario": None}
+        return ui_services.candidate_view(content, language=language, prefix=f"q{item.pk}-",
+                                          uid=f"item-{item.pk}")
     content = {**item.version.content(), "scenario": None}
     return ui_services.candidate_view(content, language=language, prefix=f"q{item.pk}-",
                                       uid=f"item-{item.pk}")
@@ -89,6 +105,7 @@ def slots(attempt: Attempt, *, language: str) -> list[Slot]:
             flagged=bool(response and response.flagged),
             sequence=response.sequence if response else 0,
             response=response,
+            attempt=attempt,
         ))
     return result
 

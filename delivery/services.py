@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
-from questions import scoring
+from questions import computed, scoring
 
 ZERO = Decimal(0)
 
@@ -254,7 +254,7 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
 
 
 def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
-    score = scoring.grade(_content_with_points(item), response.answer)
+    score = scoring.grade(_content_with_points(item, variant_seed(attempt, item)), response.answer)
     response.correct = score.correct
     response.needs_hand_grading = score.needs_hand_grading
     response.points = None if score.needs_hand_grading else score.points
@@ -277,8 +277,27 @@ def grade_response_by_hand(*, response: Response, points: Decimal, actor, commen
     return response
 
 
-def _content_with_points(item: PaperItem) -> dict:
+def variant_seed(attempt: Attempt, item: PaperItem) -> int:
+    """The seed of this candidate's variant of a computed item: derived from the attempt's
+    stored seed and the item, so the page, the grading and a later regrading all draw the
+    same variant, and two candidates (two seeds) get different ones."""
+    return computed.item_seed(attempt.seed, item.pk)
+
+
+def item_content(attempt: Attempt, item: PaperItem) -> dict:
+    """The item's content as this candidate met it: a computed question becomes its variant
+    (stem, answer, worked solution as the explanation); any other question is unchanged."""
     content = item.version.content()
+    if content["type"] == "computed":
+        content = computed.native_content(content, variant_seed(attempt, item))
+    return content
+
+
+def _content_with_points(item: PaperItem, seed: int | None = None) -> dict:
+    content = item.version.content()
+    if content["type"] == "computed":
+        # The expected answer is computed here, on the server, from the stored seed.
+        content = computed.native_content(content, seed)
     if Decimal(str(content["points"])) != item.points:
         # The paper may weigh a question differently from the bank: scale every part with it.
         ratio = item.points / Decimal(str(content["points"]))

@@ -45,12 +45,22 @@ class PrintedQuestion:
         return list(enumerate(self.question.sanctions, start=1))
 
 
+def printed_seed(session: ExamSession) -> int:
+    """The one attempt seed of a session's printed copies: every paper candidate gets the same
+    printed variant of a computed question, and the copy typed in later is graded against it."""
+    return int(session.pk.int % (2**62))
+
+
 def printed_questions(session: ExamSession, *, language: str) -> list[PrintedQuestion]:
+    from questions import computed
+
     items = session.paper.items.select_related("version__question").order_by("position")
+    seed = printed_seed(session)
     result = []
     for number, item in enumerate(items, start=1):
         question = ui_services.candidate_view(
-            item.version, language=language, prefix=f"q{item.pk}-", uid=f"item-{item.pk}"
+            item.version, language=language, prefix=f"q{item.pk}-", uid=f"item-{item.pk}",
+            variant_seed=computed.item_seed(seed, item.pk),
         )
         points = item.points.normalize()
         question = _with_points(question, int(points) if points == int(points) else float(points))
@@ -134,7 +144,8 @@ def enter_copy(*, registration: Registration, answers: dict[int, dict], actor) -
             raise EntryRefused(_("Cette copie est déjà saisie et remise."))
         if attempt is None:
             attempt = engine.start_attempt(
-                paper=locked.session.paper, candidate=locked.candidate, actor=actor
+                paper=locked.session.paper, candidate=locked.candidate, actor=actor,
+                seed=printed_seed(locked.session),
             )
             locked.attempt = attempt
             locked.save(update_fields=["attempt"])

@@ -36,8 +36,11 @@ def chosen_keys(answer: dict) -> list[str]:
 
 def paper_statistics(paper: Paper) -> tuple[PaperStatistics, list]:
     """The statistics of a paper's graded attempts, and its items in paper order."""
-    items = list(paper.items.order_by("position"))
+    items = list(paper.items.select_related("version").order_by("position"))
     column = {item.pk: index for index, item in enumerate(items)}
+    # A computed item is one item whatever the variant (its version pins the generator and its
+    # version); its options are drawn per variant, so option keys are not counted across them.
+    variant_options = {item.pk for item in items if item.version.type == "computed"}
     attempt_ids = list(paper.attempts.filter(status=AttemptStatus.GRADED).values_list("pk", flat=True))
     row_of = {attempt_id: index for index, attempt_id in enumerate(attempt_ids)}
     marks = [[0.0] * len(items) for _attempt in attempt_ids]
@@ -58,7 +61,7 @@ def paper_statistics(paper: Paper) -> tuple[PaperStatistics, list]:
                 marks[row][index] = float(points or 0)
                 if isinstance(answer, str):
                     answer = json.loads(answer)
-                if answer:
+                if answer and item_id not in variant_options:
                     choices[row][index] = chosen_keys(answer)
     return analyse(marks, [float(item.points) for item in items], choices), items
 

@@ -414,7 +414,26 @@ def _body(checker: _Checker, kind: object, body: object, points: Decimal, needs_
         return _open_body(checker, body, points, needs_english)
     if kind == QuestionType.RULING:
         return _ruling_body(checker, body, points, needs_english)
+    if kind == QuestionType.COMPUTED:
+        return _computed_body(checker, body)
     return body
+
+
+def _computed_body(checker: _Checker, body: dict) -> dict:
+    """The generator, pinned to its version, and its validated parameters; a sample variant is
+    drawn so that parameters the generator cannot work with are refused now, not in an exam."""
+    from questions import computed
+
+    result, problems = computed.validate_body(body)
+    for field, message in problems:
+        checker.add(field, message)
+    if not problems:
+        try:
+            computed.generate(result, computed.SAMPLE_SEEDS[0])
+        except (ValueError, LookupError) as error:
+            checker.add("body.params", _("Le générateur ne produit pas de variante avec ces paramètres "
+                                         "(%(error)s).") % {"error": error})
+    return result
 
 
 def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str, ...]) -> list[dict]:

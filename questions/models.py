@@ -35,6 +35,7 @@ class QuestionType(models.TextChoices):
     SHORT = "short", _("Réponse courte")
     OPEN = "open", _("Réponse ouverte (corrigée à la main)")
     RULING = "ruling", _("Décision d'arbitrage")
+    COMPUTED = "computed", _("Calculée (une variante par candidat)")
 
 
 class Status(models.TextChoices):

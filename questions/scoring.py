@@ -11,6 +11,9 @@ or that dict itself). Responses, per type:
 - ``short``: ``{"text": "J'adoube"}``
 - ``open``: ``{"text": "…"}`` → ``correct`` is None (graded by hand, see ``grade_by_hand``)
 - ``ruling``: ``{"decision": "continue", "sanctions": ["add-2"]}``
+- ``computed``: the response of its variant's answer type (numeric, single or short); the
+  variant is the one of ``seed`` (``questions.computed``: the expected answer is computed here,
+  on the server, from the seed stored with the attempt; without a seed, the sample variant).
 
 An empty or missing response is a wrong one (0 points). ``Score.points`` is never below 0.
 Negative marking (a choice question's ``negative_marking``): the points of the wrong options
@@ -91,9 +94,13 @@ def _keys(value: object) -> list[str]:
     return []
 
 
-def grade(version, response: dict | None) -> Score:
+def grade(version, response: dict | None, *, seed: int | None = None) -> Score:
     """Score a response to one question version (see the module docstring for the shapes)."""
     content = _content(version)
+    if content["type"] == "computed":
+        from questions import computed
+
+        content = computed.native_content(content, computed.SAMPLE_SEEDS[0] if seed is None else seed)
     response = response if isinstance(response, dict) else {}
     max_points = Decimal(str(content["points"]))
     grader = {

@@ -7,6 +7,7 @@ inputs, and never the answer key. Exams and practice reuse both.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import random
@@ -23,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from positions.validation import FenError, PgnError, parse_moves, validate_fen
 from questions.citations import citation_reference, resolve_citation
+from questions.computed.base import Table
 from questions.content import Problem
 from questions.engine_check import Objection, check_answer_key, needs_engine
 from questions.models import Question, QuestionVersion
@@ -72,6 +74,10 @@ class CandidateQuestion:
     unit_label: str = ""
     claim: dict[str, Any] | None = None
     flag_fell: str | None = None
+    # A computed question: the variant's table (a crosstable) and the generator's key. ``type``
+    # is then the variant's answer type (numeric, single, short), which decides the inputs.
+    table: Table | None = None
+    generator: str = ""
 
     @property
     def input_name(self) -> str:
@@ -178,15 +184,28 @@ def candidate_view(
     uid: str = "",
     prefix: str = "",
     shuffle_seed: int | str | None = None,
+    variant_seed: int | None = None,
 ) -> CandidateQuestion:
     """What a candidate sees of a question. Options are shuffled only when the question asks
-    for it and a seed is given (exams seed with the copy, so a reload keeps the order)."""
+    for it and a seed is given (exams seed with the copy, so a reload keeps the order).
+
+    A computed question shows the variant of ``variant_seed`` (exams: the seed of the
+    candidate's copy for that item; elsewhere the sample variant): its stem, table and inputs."""
     if isinstance(source, QuestionVersion):
         content = source.content()
         uid = uid or source.question.uid
     else:
         content = source
         uid = uid or content.get("uid", "")
+    if content.get("type") == "computed":
+        from questions import computed
+
+        seed = computed.SAMPLE_SEEDS[0] if variant_seed is None else variant_seed
+        variant, native = computed.variant_and_native(content, seed)
+        question = candidate_view(native, language=language, uid=uid, prefix=prefix,
+                                  shuffle_seed=shuffle_seed)
+        return dataclasses.replace(question, table=variant.table(language),
+                                   generator=str(content["body"].get("generator", "")))
     body = content.get("body") or {}
     kind = content.get("type") or "single"
     options = [
@@ -476,6 +495,7 @@ BODY_FIELDS = {
     "sanction_points",
     "scoring",
     "shuffle",
+    "generator",
 }
 
 
@@ -500,6 +520,11 @@ def place_problems(editor, problems: list[Problem | Objection]) -> None:
             )
             if target[1] is None:
                 target = ("form", "moves", None)
+        elif parts[0] == "body" and len(parts) > 2 and parts[1] == "params":
+            from questions.forms.computed import param_field_name
+
+            generator = (getattr(form, "cleaned_data", None) or {}).get("generator") or ""
+            target = ("form", param_field_name(generator, parts[2]), None)
         elif parts[0] == "body" and len(parts) > 1:
             if parts[1] in editor.formsets:
                 if len(parts) > 3 and parts[2].isdigit():
@@ -543,6 +568,8 @@ def problem_label(path: str) -> str:
         rest = ".".join(parts[1:])
         name = SCENARIO_FIELDS.get(rest) or SCENARIO_FIELDS.get(parts[1] if len(parts) > 1 else "")
         return label(name) or _("Position et scénario")
+    if parts[0] == "body" and len(parts) > 1 and parts[1] in ("params", "generator"):
+        return _("Générateur et paramètres")
     if parts[0] == "body" and len(parts) > 1:
         if parts[1] in LIST_LABELS:
             if len(parts) > 2 and parts[2].isdigit():

@@ -14,6 +14,7 @@ urlpatterns = [
     path("editor/moves/", editor.check_moves, name="check_moves"),
     path("editor/articles/", editor.article_search, name="article_search"),
     path("editor/citation/", editor.citation_chip, name="citation_chip"),
+    path("editor/computed-samples/", editor.computed_samples, name="computed_samples"),
     path("<slug:uid>/", bank.detail, name="detail"),
     path("<slug:uid>/edit/", editor.edit, name="edit"),
     path("<slug:uid>/preview/", bank.candidate_preview, name="preview"),

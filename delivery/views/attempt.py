@@ -121,7 +121,7 @@ def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult |
     sequence = _posted_sequence(request)
     if sequence is None:
         return _refuse(request, attempt, 400, _("Numéro d'enregistrement invalide : rechargez la page."))
-    question = presentation.question_for_input(item, language=language(request))
+    question = presentation.question_for_input(item, language=language(request), attempt=attempt)
     try:
         answer = presentation.answer_from_post(question, request.POST)
     except presentation.InvalidAnswer as error:

@@ -17,6 +17,7 @@ carry at all (the scenario and the source) are taken from the carried content.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 
@@ -30,6 +31,24 @@ FORMAT_VERSION = 1
 # What neither Moodle XML nor GIFT can say at all, kept from the carried content even when
 # the question was edited outside Arbitre.
 UNCARRIED_FIELDS = ("scenario", "source")
+
+
+def shown_entry(entry: BankEntry) -> BankEntry:
+    """What Moodle XML and GIFT show natively of ``entry``: a computed question is exported as
+    its sample variant (stem with its table as text, the variant's answer and worked solution)
+    of its answer's type; the generator itself travels in the extension (``pack``)."""
+    if entry.content.get("type") != "computed":
+        return entry
+    from questions import computed
+
+    variant, native = computed.variant_and_native(entry.content, computed.SAMPLE_SEEDS[0])
+    for language in ("fr", "en"):
+        table = variant.table(language)
+        if table is not None:
+            rows = (" | ".join(row) for row in table.rows)
+            lines = [table.caption, " | ".join(table.header), *rows, *table.notes]
+            native[f"stem_{language}"] += "\n\n" + "\n".join(lines)
+    return dataclasses.replace(entry, content=native)
 
 
 def pack(content: dict) -> str:

@@ -165,7 +165,8 @@ def _general_feedback(content: dict) -> str:
 def export(entries: list[BankEntry], *, carry: bool = True) -> str:
     """The GIFT of ``entries``; ``carry=False`` leaves out the lossless extension."""
     blocks = []
-    for entry in entries:
+    for original in entries:
+        entry = extension.shown_entry(original)  # a computed question: its sample variant
         content = entry.content
         tags = [*_tags(entry), f"{TAG_PREFIX}points:{content['points']}"]
         if content["type"] in ("single", "multiple", "ruling") and not content["body"].get(
@@ -176,7 +177,7 @@ def export(entries: list[BankEntry], *, carry: bool = True) -> str:
             tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
         header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{tag}]" for tag in tags)
         if carry:
-            header += f"\n// {EXTENSION_COMMENT} {extension.pack(content)}"
+            header += f"\n// {EXTENSION_COMMENT} {extension.pack(original.content)}"
         stem = _html(content["stem_fr"], content["stem_en"]) + escape(_scenario_text(content))
         answers = _answers(content)
         feedback = _general_feedback(content)

@@ -147,6 +147,8 @@ def _scenario_html(entry: BankEntry) -> tuple[str, tuple[str, str] | None]:
 
 
 def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> None:
+    carried = entry.content
+    entry = extension.shown_entry(entry)  # a computed question: its sample variant
     content = entry.content
     kind = content["type"]
     body = content["body"]
@@ -226,7 +228,7 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
     for tag in _tags(entry):
         ET.SubElement(ET.SubElement(tags, "tag"), "text").text = tag
     if carry:
-        ET.SubElement(question, EXTENSION_ELEMENT).text = extension.pack(content)
+        ET.SubElement(question, EXTENSION_ELEMENT).text = extension.pack(carried)
 
 
 def _choices(question: ET.Element, content: dict) -> None:

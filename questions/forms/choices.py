@@ -25,6 +25,7 @@ TYPE_CHOICES = [
     ("short", _("Réponse courte")),
     ("open", _("Question ouverte (corrigée à la main)")),
     ("ruling", _("Décision d'arbitrage")),
+    ("computed", _("Question calculée (une variante par candidat)")),
 ]
 CHOICE_TYPES = {"single", "multiple"}
 UNIT_CHOICES = [("UVR", "UVR"), ("UVC", "UVC"), ("UVO", "UVO"), ("UVT", "UVT")]

@@ -208,6 +208,10 @@ def _body_from_cleaned(
             "decision_points": plain_number(cleaned.get("decision_points")) or 0,
             "sanction_points": plain_number(cleaned.get("sanction_points")) or 0,
         }
+    if kind == "computed":
+        from questions.forms.computed import body_from_cleaned
+
+        return body_from_cleaned(cleaned)
     return {}
 
 
@@ -264,6 +268,10 @@ def initial_from_content(content: dict[str, Any]) -> tuple[dict[str, Any], dict[
         "decision_points": body.get("decision_points"),
         "sanction_points": body.get("sanction_points"),
     }
+    if content.get("type") == "computed":
+        from questions.forms.computed import initial_from_body
+
+        initial.update(initial_from_body(body))
     lists = {
         "options": [dict(option) for option in body.get("options") or []],
         "rubric": [dict(row) for row in body.get("rubric") or []],

@@ -29,6 +29,7 @@ from questions.forms.choices import (
     parse_citation,
     square_list,
 )
+from questions.forms.computed import add_generator_fields, generator_groups
 
 
 class QuestionForm(forms.Form):
@@ -182,6 +183,10 @@ class QuestionForm(forms.Form):
         self.fields["citations"].choices = [
             (value, labels.get(value, value)) for value in dict.fromkeys(chosen)
         ]
+        add_generator_fields(self)
+
+    def generator_groups(self):
+        return generator_groups(self)
 
     def clean_uid(self) -> str:
         uid = self.cleaned_data["uid"].strip().lower()
@@ -281,6 +286,8 @@ class QuestionForm(forms.Form):
             self.add_error("value", _("Indiquez la valeur attendue."))
         if kind == "short" and not nonblank_lines(cleaned.get("accepted", "")):
             self.add_error("accepted", _("Donnez au moins une réponse acceptée."))
+        if kind == "computed" and not cleaned.get("generator"):
+            self.add_error("generator", _("Choisissez le générateur de la question calculée."))
         if kind == "ruling":
             for name in ("decision_points", "sanction_points"):
                 if cleaned.get(name) is None:

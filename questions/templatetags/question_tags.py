@@ -63,7 +63,8 @@ def citation_text(citation: dict[str, str]) -> str:
 
 @register.inclusion_tag("questions/_candidate_question.html")
 def candidate_question(
-    version, prefix: str = "", shuffle_seed=None, response: dict | None = None, disabled: bool = False
+    version, prefix: str = "", shuffle_seed=None, response: dict | None = None, disabled: bool = False,
+    variant_seed: int | None = None,
 ) -> dict[str, Any]:
     """``{% candidate_question version prefix="q3-" shuffle_seed=copy.pk %}``: a question as a
     candidate sees it (exams, practice), with its answer inputs and without its answer key."""
@@ -71,7 +72,8 @@ def candidate_question(
 
     language = "en" if (get_language() or "fr").startswith("en") else "fr"
     return {
-        "question": candidate_view(version, language=language, prefix=prefix, shuffle_seed=shuffle_seed),
+        "question": candidate_view(version, language=language, prefix=prefix, shuffle_seed=shuffle_seed,
+                                   variant_seed=variant_seed),
         "response": response or {},
         "disabled": disabled,
     }
@@ -83,3 +85,27 @@ def problem_text(problem) -> str:
     from questions.ui_services import problem_text as text
 
     return text(problem)
+
+
+@register.simple_tag
+def computed_summary(content: dict) -> dict[str, Any]:
+    """A computed question's generator, its parameters by label and the sample variant's
+    content (``{% computed_summary content as summary %}``); ``error`` when the generator or
+    its version is not in this code."""
+    from questions import computed
+
+    body = content.get("body") or {}
+    try:
+        generator = computed.generator_for(body.get("generator"), body.get("generator_version"))
+        seed = computed.SAMPLE_SEEDS[0]
+        native = computed.native_content(content, seed)
+    except (LookupError, ValueError) as error:
+        return {"error": str(error)}
+    params = body.get("params") or {}
+    rows = []
+    for param in generator.params:
+        value = params.get(param.name, param.default)
+        label = dict(param.choices).get(value, value) if param.is_choice else value
+        rows.append((param.label, label))
+    return {"title": generator.title, "key": generator.key, "version": generator.version,
+            "params": rows, "seed": seed, "native": native, "error": ""}

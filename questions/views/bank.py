@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from questions import permissions, ui_services
+from questions import computed, permissions, ui_services
 from questions.forms import BankFilterForm, ExportForm
 from questions.models import Question
 from questions.scoring import grade
@@ -83,13 +83,18 @@ def candidate_preview(request: HttpRequest, uid: str) -> HttpResponse:
     gets the score the exams would give."""
     question = permissions.get_question_for_user(request.user, uid)
     version = _chosen_version(request, question)
-    candidate = ui_services.candidate_view(version, language=language(request))
-    context = {"question": question, "version": version, "candidate": candidate}
+    # A computed question: which variant to try (the sample one unless another is asked for).
+    raw_seed = request.GET.get("variant") or request.POST.get("variant") or ""
+    seed = int(raw_seed) if raw_seed.isdigit() and len(raw_seed) < 10 else computed.SAMPLE_SEEDS[0]
+    candidate = ui_services.candidate_view(version, language=language(request), variant_seed=seed)
+    context = {"question": question, "version": version, "candidate": candidate,
+               "variant_seed": seed if version.type == "computed" else None, "next_seed": seed + 1}
     if request.method == "POST":
         response = ui_services.response_from_post(candidate, request.POST)
         context["response"] = response
-        context["score"] = grade(version, response)
-        context["content"] = version.content()
+        context["score"] = grade(version, response, seed=seed)
+        content = version.content()
+        context["content"] = computed.native_content(content, seed) if version.type == "computed" else content
     return render(request, partial(request, "questions/preview.html", "outcome"), context)
 
 

@@ -214,3 +214,30 @@ def citation_chip(request: HttpRequest) -> HttpResponse:
         context["label"] = ui_services.citation_label(citation, language=language(request))
         context["value"] = f"{citation['edition']}:{citation['article']}"
     return render(request, "questions/_citation_chip.html", context)
+
+
+@require_POST
+@login_required
+def computed_samples(request: HttpRequest) -> HttpResponse:
+    """Three sample variants of the generator and parameters being edited, with their answers
+    and worked solutions (for the author, never for candidates); 422 with the parameters'
+    problems in French when the generator cannot work with them."""
+    permissions.require_author(request.user)
+    from questions import computed
+
+    editor = _bound_editor(request)
+    content = editor.draft_content()
+    body, problems = computed.validate_body(content.get("body") or {})
+    lang = language(request)
+    if problems:
+        # The messages name the parameter they are about.
+        texts = [message for _field, message in problems]
+        return render(request, "questions/_computed_samples.html", {"problems": texts}, status=422)
+    samples = []
+    for seed in computed.SAMPLE_SEEDS:
+        variant = computed.generate(body, seed)
+        samples.append({
+            "seed": seed, "stem": variant.stem(lang), "table": variant.table(lang),
+            "answer": computed.answer_text(variant.answer, lang), "solution": variant.solution(lang),
+        })
+    return render(request, "questions/_computed_samples.html", {"samples": samples})

@@ -1,15 +1,20 @@
 from __future__ import annotations
 
+import datetime
 import io
 from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 
-from exams.models import AuditEntry, Centre, DeliveryMode, Registration
+from exams.models import AuditEntry, Centre, DeliveryMode, ExamSession, Registration
 from grading import paper, services
+from questions import computed
 from tests.conftest import client_for, make_user
+from tests.delivery.conftest import make_paper
+from tests.questions.computed_samples import computed as computed_content
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +198,30 @@ def test_a_diagram_is_drawn_in_the_subject(trainer, reviewer, sat_session):
     assert "Coups joués" in text
     drawn = sum(page.get_contents().get_data().count(b" re") for page in pdf.pages)
     assert drawn >= 64  # the board's 64 squares
+
+
+
+def test_a_typed_in_copy_is_graded_against_the_printed_variant_of_a_computed_question(
+    trainer, reviewer, exam_staff, grader, second_grader
+):
+    exam = make_paper(trainer, reviewer, [("c-buchholz", computed_content("swiss-buchholz"))], title="UVT")
+    session = ExamSession.objects.create(
+        unit="UVT", date=timezone.localdate(), start_time=datetime.time(9), duration=exam.duration,
+        registration_closes_on=timezone.localdate(), status="sat", paper=exam, created_by=exam_staff,
+    )
+    centre = Centre.objects.create(session=session, name="Nantes", address="x", regional_director=trainer,
+                                   capacity=3, delivery_mode=DeliveryMode.PAPER)
+    registration = Registration.objects.create(
+        session=session, centre=centre, candidate=make_user("papier@example.org", "trainee"),
+        anonymity_code="UVT-CCCC-7777",
+    )
+    services.configure(session=session, graders=[grader, second_grader], discrepancy_threshold=Decimal(20),
+                       borderline_margin=Decimal(5), actor=exam_staff)
+    item = exam.items.get()
+    printed = computed.generate(item.version.body, computed.item_seed(paper.printed_seed(session), item.pk))
+    value = format(printed.answer.value.normalize(), "f")
+    response = client_for(grader).post(reverse("grading:entry", args=[session.pk]),
+                                       {"code": registration.anonymity_code, f"q{item.pk}-answer": value})
+    assert response.status_code == 302
+    registration.refresh_from_db()
+    assert registration.attempt.responses.get().points == Decimal(2)
