@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from delivery.models import AttemptStatus
 from grading import jury
 from tests.conftest import client_for
 from tests.grading.test_jury import settle_all
@@ -25,6 +26,14 @@ def lobby(user, registration):
 
 def test_before_publication_the_lobby_says_results_are_not_published(alice, trainee):
     assert "Résultats non publiés" in lobby(trainee, alice)
+
+
+def test_while_the_copy_is_being_sat_the_lobby_announces_no_result(alice, trainee):
+    alice.attempt.status = AttemptStatus.IN_PROGRESS
+    alice.attempt.save(update_fields=["status"])
+    html = lobby(trainee, alice)
+    assert "Résultats non publiés" not in html
+    assert "data-attempt" in html
 
 
 def test_after_publication_the_lobby_shows_the_score_and_result(
