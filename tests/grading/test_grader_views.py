@@ -89,6 +89,12 @@ def test_saving_a_mark_moves_on_to_the_next_copy(own_assignment, grader):
     assert response.status_code == 302
 
 
+def test_the_saved_mark_is_announced_with_a_french_decimal_comma(own_assignment, grader):
+    client = client_for(grader)
+    response = mark(client, own_assignment, first="0.5", second="1")
+    assert "Note enregistrée : 1,5." in client.get(response.url).content.decode()
+
+
 def test_an_out_of_range_mark_re_renders_the_form_with_422(own_assignment, grader):
     response = mark(client_for(grader), own_assignment, first="7")
     assert response.status_code == 422
