@@ -95,6 +95,15 @@ def test_the_saved_mark_is_announced_with_a_french_decimal_comma(own_assignment,
     assert "Note enregistrée : 1,5." in client.get(response.url).content.decode()
 
 
+def test_after_the_last_copy_the_queue_says_once_that_all_are_graded(distributed, grader):
+    client = client_for(grader)
+    for assignment in Assignment.objects.filter(grader=grader):
+        response = mark(client, assignment)
+    html = client.get(response.url).content.decode()
+    notices = sum(html.count(text) for text in ("Toutes vos copies sont corrigées", "toutes vos copies."))
+    assert notices == 1
+
+
 def test_an_out_of_range_mark_re_renders_the_form_with_422(own_assignment, grader):
     response = mark(client_for(grader), own_assignment, first="7")
     assert response.status_code == 422
