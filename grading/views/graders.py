@@ -95,8 +95,7 @@ def assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
             points = number_format(assignment.points.normalize())
             messages.success(request, _("Note enregistrée : %(points)s.") % {"points": points})
             following = services.next_assignment(grader=request.user, after=assignment)
-            if following is None:
-                messages.info(request, _("Vous avez corrigé toutes vos copies."))
+            if following is None:  # the queue itself says that every copy is graded
                 return redirect("grading:queue")
             return redirect("grading:assignment", following.pk)
     status = 422 if request.method == "POST" else 200
