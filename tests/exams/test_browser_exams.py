@@ -30,3 +30,10 @@ def test_exam_staff_send_the_convocations_and_see_the_progress(live_server, page
     page.locator("main table a").first.click()
     page.get_by_role("button", name="Envoyer toutes les convocations par e-mail").click()
     expect(page.locator("[data-batch-status]")).to_have_attribute("data-batch-status", "done")
+
+
+def test_a_checkbox_of_the_session_form_sits_under_its_label(live_server, page: Page, demo_users):
+    log_in(page, live_server.url, "examens@demo.arbitre.fr")
+    page.goto(live_server.url + "/examens/equipe/sessions/nouvelle/")
+    checkbox = page.locator("#id_open_book").bounding_box()
+    assert checkbox["width"] < 40  # it was stretched across the 34rem column, its box drawn in the middle
