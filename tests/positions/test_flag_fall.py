@@ -85,6 +85,15 @@ def test_a_definite_verdict_is_cached_by_position_whatever_the_budget(empty_cach
     assert first.verdict == again.verdict == "yes"
 
 
+def test_a_definite_verdict_found_later_replaces_an_undetermined_one_kept_in_process(empty_caches):
+    # An analysis on a loaded server may run out of time; the reference page, searching the same
+    # position with more time, then finds the mate: both pages must say so from then on.
+    fen = engine._search_fen(chess.Board(KNIGHT_PAWN_H2))
+    assert engine._search(fen, chess.WHITE, 1, 0.0).verdict == "undetermined"
+    assert engine._search(fen, chess.WHITE, 180_000, 20.0).verdict == "yes"
+    assert engine._search(fen, chess.WHITE, 1, 0.0).verdict == "yes"
+
+
 @pytest.mark.parametrize(
     ("fen", "color"),
     [
