@@ -36,6 +36,20 @@ def test_while_the_copy_is_being_sat_the_lobby_announces_no_result(alice, traine
     assert "data-attempt" in html
 
 
+def test_a_handed_in_copy_is_offered_as_such_before_publication(alice, trainee):
+    html = lobby(trainee, alice)
+    assert "Voir ma copie remise" in html
+    assert "Accéder à l'épreuve" not in html
+
+
+def test_after_publication_the_lobby_no_longer_offers_to_enter_the_exam(
+    distributed, alice, trainee, sat_session, exam_staff
+):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=True)
+    assert "data-attempt" not in lobby(trainee, alice)
+
+
 def test_after_publication_the_lobby_shows_the_score_and_result(
     distributed, alice, trainee, sat_session, exam_staff
 ):
