@@ -62,6 +62,12 @@ def test_a_grader_sees_the_code_and_the_answer_but_never_the_name(own_assignment
     assert SECRET_NAME not in html and "Alice" not in html
 
 
+def test_a_grader_reads_the_candidates_answer_not_your_answer(own_assignment, grader):
+    html = client_for(grader).get(reverse("grading:assignment", args=[own_assignment.pk])).content.decode()
+    assert "Réponse du candidat" in html
+    assert "Votre réponse" not in html
+
+
 def test_a_grader_cannot_open_another_graders_assignment(others_assignment, grader):
     response = client_for(grader).get(reverse("grading:assignment", args=[others_assignment.pk]))
     assert response.status_code == 404
