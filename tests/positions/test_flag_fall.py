@@ -78,6 +78,25 @@ def test_the_reference_page_and_the_analysis_give_the_same_verdict(
     assert analysis.flag_fall.result == "1-0"
 
 
+def test_the_reference_page_does_not_keep_a_verdict_that_ran_out_of_budget(empty_caches, monkeypatch):
+    from positions import examples
+
+    kept = [position for position in examples.REFERENCE_POSITIONS if position.key == "knight-pawn"]
+    monkeypatch.setattr(examples, "REFERENCE_POSITIONS", kept)
+    analyse, calls = engine.analyse, []
+
+    def undetermined_at_first(request):
+        calls.append(request)
+        analysis = analyse(request)
+        if len(calls) == 1:  # as on a loaded server
+            analysis.can_checkmate = {**analysis.can_checkmate, "white": "undetermined"}
+        return analysis
+
+    monkeypatch.setattr(engine, "analyse", undetermined_at_first)
+    assert reference_verdicts()[0].white == "undetermined"
+    assert reference_verdicts()[0].white == "yes"
+
+
 def test_a_definite_verdict_is_cached_by_position_whatever_the_budget(empty_caches):
     fen = engine._search_fen(chess.Board(KNIGHT_PAWN_H3))
     first = engine._search(fen, chess.WHITE, 50_000, 2.0)
