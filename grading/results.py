@@ -30,6 +30,8 @@ def for_registration(registration: Registration) -> Result | None:
     if registration.attempt_id is None:
         return None
     if registration.session.status != SessionStatus.PUBLISHED:
+        if registration.attempt.is_open:  # still being sat: no result to announce yet
+            return None
         return Result(published=False)
     decision = JuryDecision.objects.filter(registration=registration).first()
     attempt = registration.attempt

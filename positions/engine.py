@@ -233,25 +233,37 @@ def repetition_key(board: chess.Board) -> tuple:
     )
 
 
-@lru_cache(maxsize=512)
 def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
     """Mate searches are cached by position: in this process (the same game is often analysed
     in both languages) and, for definite answers, in Django's cache shared by the workers.
 
     A definite answer ("yes" with its line, "no") is true whatever budget found it, so it is
-    cached under the position alone: every page (reference positions, analysis, questions)
-    then shows the same verdict for the same position, whichever asked first."""
-    key = "positions:mate:v2:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
-    cached = cache.get(key)
+    cached under the position alone and looked up first: every page (reference positions,
+    analysis, questions) then shows the same verdict for the same position, whichever asked
+    first, even after this process kept an "undetermined" found on a loaded machine."""
+    cached = cache.get(_definite_key(fen, color))
     if cached is not None:
         verdict, line, method, nodes = cached
         return mate.MateSearch(
             color, verdict, line=list(line), method=method, nodes=nodes, exhausted=verdict == "no"
         )
+    return _search_in_process(fen, color, node_budget, time_budget)
+
+
+def _definite_key(fen: str, color: chess.Color) -> str:
+    return "positions:mate:v2:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
+
+
+@lru_cache(maxsize=512)
+def _search_in_process(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
     result = mate.can_checkmate(chess.Board(fen), color, node_budget=node_budget, time_budget=time_budget)
     if result.verdict != "undetermined":  # an undetermined answer may depend on the machine's load
-        cache.set(key, (result.verdict, tuple(result.line), result.method, result.nodes), timeout=None)
+        answer = (result.verdict, tuple(result.line), result.method, result.nodes)
+        cache.set(_definite_key(fen, color), answer, timeout=None)
     return result
+
+
+_search.cache_clear = _search_in_process.cache_clear  # type: ignore[attr-defined]
 
 
 def _search_fen(board: chess.Board) -> str:

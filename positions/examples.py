@@ -7,7 +7,6 @@ searches are cached by position), so the page cannot contradict the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -133,17 +132,31 @@ class ReferenceVerdict:
     black: str
 
 
-@lru_cache(maxsize=1)
+# Seconds per side. The reference positions are searched once per process (definite verdicts
+# are then kept), so they may take longer than an analysis on a loaded server: the captions
+# state what the engine must find, and the node budget still bounds the work.
+REFERENCE_TIME_BUDGET = 20.0
+_computed: dict[str, tuple[ReferenceVerdict, ...]] = {}
+
+
 def reference_verdicts() -> tuple[ReferenceVerdict, ...]:
-    """The reference positions with the engine's status and mate verdicts (computed once per process)."""
+    """The reference positions with the engine's status and mate verdicts (computed once per
+    process, unless a search ran out of budget: an "undetermined" is not kept)."""
     from positions.engine import AnalysisRequest, analyse
 
+    if "all" in _computed:
+        return _computed["all"]
     verdicts = []
     for position in REFERENCE_POSITIONS:
-        analysis = analyse(AnalysisRequest(fen=position.fen))
+        analysis = analyse(AnalysisRequest(fen=position.fen, time_budget=REFERENCE_TIME_BUDGET))
         verdicts.append(
             ReferenceVerdict(
                 position, analysis.status, analysis.can_checkmate["white"], analysis.can_checkmate["black"]
             )
         )
+    if all("undetermined" not in (verdict.white, verdict.black) for verdict in verdicts):
+        _computed["all"] = tuple(verdicts)
     return tuple(verdicts)
+
+
+reference_verdicts.cache_clear = _computed.clear  # type: ignore[attr-defined]

@@ -124,8 +124,15 @@ def staff_register(request: HttpRequest, session_id) -> HttpResponse:
                 by_staff=True,
             )
         except services.ExamError as error:
+            decision = services.check_registration(candidate=candidate, session=session)
+            context["decision"] = decision
             context["error"] = error.message
-            context["decision"] = services.check_registration(candidate=candidate, session=session)
+            if not decision.eligible and not form.cleaned_data["override_reason"].strip():
+                # The RIDNA's reasons, listed below, speak to the candidate; say what staff can do.
+                context["error"] = _(
+                    "Le RIDNA refuse ce candidat (conditions ci-dessous). Pour l'inscrire quand même, "
+                    "indiquez un motif de dérogation."
+                )
         else:
             messages.success(
                 request,

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -91,12 +92,10 @@ def assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
         except services.GradingError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(
-                request, _("Note enregistrée : %(points)s.") % {"points": assignment.points.normalize()}
-            )
+            points = number_format(assignment.points.normalize())
+            messages.success(request, _("Note enregistrée : %(points)s.") % {"points": points})
             following = services.next_assignment(grader=request.user, after=assignment)
-            if following is None:
-                messages.info(request, _("Vous avez corrigé toutes vos copies."))
+            if following is None:  # the queue itself says that every copy is graded
                 return redirect("grading:queue")
             return redirect("grading:assignment", following.pk)
     status = 422 if request.method == "POST" else 200

@@ -183,3 +183,18 @@ def test_the_page_works_without_javascript(live_server, browser, exam):
         context.close()
     saved = Response.objects.get(attempt=exam, item_id=item_pk(exam, "b-single"))
     assert (saved.answer, saved.flagged) == ({"choice": "a"}, True)
+
+
+def test_on_a_phone_a_long_paper_fits_the_width_and_its_navigator_scrolls_sideways(
+    live_server, page: Page, demo_users
+):
+    # Eleven numbers are wider than 390 px: the navigator's row used to widen the whole page.
+    paper = make_paper(demo_users["formateur@demo.arbitre.fr"], demo_users["formatrice@demo.arbitre.fr"], [
+        (f"b-phone-{number}", core_samples.truefalse()) for number in range(1, 12)
+    ])
+    attempt = services.start_attempt(paper=paper, candidate=demo_users[CANDIDATE])
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_attempt(page, live_server.url, attempt)
+    expect(page.locator(".dl-nav__link")).to_have_count(11)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.querySelector('.dl-nav__list').scrollWidth > 390")

@@ -30,3 +30,29 @@ def test_exam_staff_send_the_convocations_and_see_the_progress(live_server, page
     page.locator("main table a").first.click()
     page.get_by_role("button", name="Envoyer toutes les convocations par e-mail").click()
     expect(page.locator("[data-batch-status]")).to_have_attribute("data-batch-status", "done")
+
+
+def test_a_checkbox_of_the_session_form_sits_under_its_label(live_server, page: Page, demo_users):
+    log_in(page, live_server.url, "examens@demo.arbitre.fr")
+    page.goto(live_server.url + "/examens/equipe/sessions/nouvelle/")
+    checkbox = page.locator("#id_open_book").bounding_box()
+    assert checkbox["width"] < 40  # it was stretched across the 34rem column, its box drawn in the middle
+
+
+def test_on_a_phone_the_invigilator_sees_the_present_box_of_the_roll_call(
+    live_server, page: Page, demo_users
+):
+    log_in(page, live_server.url, "stagiaire@demo.arbitre.fr")
+    page.locator("header [data-nav=exams]").click()
+    page.get_by_role("link", name="S'inscrire").click()
+    page.get_by_label("Rennes", exact=False).check()
+    page.locator("main form button[type=submit]").click()
+    page.context.clear_cookies()
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, live_server.url, "correcteur@demo.arbitre.fr")
+    page.goto(live_server.url + "/examens/")
+    page.get_by_role("link", name="Rennes", exact=False).click()
+    box = page.locator("main table input[name=present]").first.bounding_box()
+    scroll_box = page.locator("main .table-scroll").first.bounding_box()
+    # The candidate's e-mail pushed it past the edge of the table's scroll box.
+    assert box["x"] + box["width"] <= scroll_box["x"] + scroll_box["width"]

@@ -120,6 +120,15 @@ def test_staff_registration_without_a_reason_shows_the_refusal(exam_staff, sessi
     assert "Art. 16.1" in response.content.decode()
 
 
+def test_staff_registration_without_a_reason_says_how_to_override(exam_staff, session, online_centre):
+    someone = make_user("someone@example.org", "trainee")
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_register", args=[session.pk]),
+        {"candidate": someone.email, "centre": online_centre.pk},
+    )
+    assert "indiquez un motif de dérogation" in response.content.decode()
+
+
 def test_staff_set_accommodations_and_they_are_logged(exam_staff, registration):
     client_for(exam_staff).post(
         reverse("exams:staff_registration", args=[registration.pk]),

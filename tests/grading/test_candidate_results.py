@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from delivery.models import AttemptStatus
 from grading import jury
 from tests.conftest import client_for
 from tests.grading.test_jury import settle_all
@@ -25,6 +26,28 @@ def lobby(user, registration):
 
 def test_before_publication_the_lobby_says_results_are_not_published(alice, trainee):
     assert "Résultats non publiés" in lobby(trainee, alice)
+
+
+def test_while_the_copy_is_being_sat_the_lobby_announces_no_result(alice, trainee):
+    alice.attempt.status = AttemptStatus.IN_PROGRESS
+    alice.attempt.save(update_fields=["status"])
+    html = lobby(trainee, alice)
+    assert "Résultats non publiés" not in html
+    assert "data-attempt" in html
+
+
+def test_a_handed_in_copy_is_offered_as_such_before_publication(alice, trainee):
+    html = lobby(trainee, alice)
+    assert "Voir ma copie remise" in html
+    assert "Accéder à l'épreuve" not in html
+
+
+def test_after_publication_the_lobby_no_longer_offers_to_enter_the_exam(
+    distributed, alice, trainee, sat_session, exam_staff
+):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=True)
+    assert "data-attempt" not in lobby(trainee, alice)
 
 
 def test_after_publication_the_lobby_shows_the_score_and_result(

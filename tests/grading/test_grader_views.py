@@ -62,6 +62,12 @@ def test_a_grader_sees_the_code_and_the_answer_but_never_the_name(own_assignment
     assert SECRET_NAME not in html and "Alice" not in html
 
 
+def test_a_grader_reads_the_candidates_answer_not_your_answer(own_assignment, grader):
+    html = client_for(grader).get(reverse("grading:assignment", args=[own_assignment.pk])).content.decode()
+    assert "Réponse du candidat" in html
+    assert "Votre réponse" not in html
+
+
 def test_a_grader_cannot_open_another_graders_assignment(others_assignment, grader):
     response = client_for(grader).get(reverse("grading:assignment", args=[others_assignment.pk]))
     assert response.status_code == 404
@@ -87,6 +93,21 @@ def test_saving_a_mark_moves_on_to_the_next_copy(own_assignment, grader):
     own_assignment.refresh_from_db()
     assert own_assignment.points is not None
     assert response.status_code == 302
+
+
+def test_the_saved_mark_is_announced_with_a_french_decimal_comma(own_assignment, grader):
+    client = client_for(grader)
+    response = mark(client, own_assignment, first="0.5", second="1")
+    assert "Note enregistrée : 1,5." in client.get(response.url).content.decode()
+
+
+def test_after_the_last_copy_the_queue_says_once_that_all_are_graded(distributed, grader):
+    client = client_for(grader)
+    for assignment in Assignment.objects.filter(grader=grader):
+        response = mark(client, assignment)
+    html = client.get(response.url).content.decode()
+    notices = sum(html.count(text) for text in ("Toutes vos copies sont corrigées", "toutes vos copies."))
+    assert notices == 1
 
 
 def test_an_out_of_range_mark_re_renders_the_form_with_422(own_assignment, grader):

@@ -74,3 +74,11 @@ def test_in_the_question_editor_the_board_follows_the_diagram_orientation(editor
     assert label_positions(editor) == (False, False)
     editor.locator("select[name=orientation]").select_option("white")
     assert label_positions(editor) == (True, True)
+
+
+def test_the_palette_has_a_row_of_white_pieces_and_a_row_of_black_pieces(editor: Page):
+    def top(piece: str) -> float:
+        return editor.locator(f".board-editor [data-piece='{piece}']").bounding_box()["y"]
+
+    assert top("K") == top("P")
+    assert top("k") == top("p") > top("P")  # the black king sat at the end of the white row

@@ -78,11 +78,39 @@ def test_the_reference_page_and_the_analysis_give_the_same_verdict(
     assert analysis.flag_fall.result == "1-0"
 
 
+def test_the_reference_page_does_not_keep_a_verdict_that_ran_out_of_budget(empty_caches, monkeypatch):
+    from positions import examples
+
+    kept = [position for position in examples.REFERENCE_POSITIONS if position.key == "knight-pawn"]
+    monkeypatch.setattr(examples, "REFERENCE_POSITIONS", kept)
+    analyse, calls = engine.analyse, []
+
+    def undetermined_at_first(request):
+        calls.append(request)
+        analysis = analyse(request)
+        if len(calls) == 1:  # as on a loaded server
+            analysis.can_checkmate = {**analysis.can_checkmate, "white": "undetermined"}
+        return analysis
+
+    monkeypatch.setattr(engine, "analyse", undetermined_at_first)
+    assert reference_verdicts()[0].white == "undetermined"
+    assert reference_verdicts()[0].white == "yes"
+
+
 def test_a_definite_verdict_is_cached_by_position_whatever_the_budget(empty_caches):
     fen = engine._search_fen(chess.Board(KNIGHT_PAWN_H3))
     first = engine._search(fen, chess.WHITE, 50_000, 2.0)
     again = engine._search(fen, chess.WHITE, 1, 0.0)  # a budget too small to find anything
     assert first.verdict == again.verdict == "yes"
+
+
+def test_a_definite_verdict_found_later_replaces_an_undetermined_one_kept_in_process(empty_caches):
+    # An analysis on a loaded server may run out of time; the reference page, searching the same
+    # position with more time, then finds the mate: both pages must say so from then on.
+    fen = engine._search_fen(chess.Board(KNIGHT_PAWN_H2))
+    assert engine._search(fen, chess.WHITE, 1, 0.0).verdict == "undetermined"
+    assert engine._search(fen, chess.WHITE, 180_000, 20.0).verdict == "yes"
+    assert engine._search(fen, chess.WHITE, 1, 0.0).verdict == "yes"
 
 
 @pytest.mark.parametrize(
