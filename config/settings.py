@@ -87,6 +87,9 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "ninja",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "accounts",
     "rules",
     "positions",
@@ -110,6 +113,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    # Exam staff, graders and administrators give their second factor before any page.
+    "accounts.middleware.TwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -208,6 +214,9 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 # reached directly and REMOTE_ADDR is the client).
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
+
+# Two-factor authentication (accounts/two_factor.py): the name authenticator apps show.
+OTP_TOTP_ISSUER = "Arbitre"
 
 # Delivery: how late after an attempt's deadline an answer sent in time may still arrive.
 DELIVERY_GRACE_SECONDS = env_int("DELIVERY_GRACE_SECONDS", 30)
