@@ -84,6 +84,7 @@ logins:
 	@echo "  grader       correcteur@demo.arbitre.fr"
 	@echo "  exam staff   examens@demo.arbitre.fr"
 	@echo "  admin        admin@demo.arbitre.fr"
+	@echo "Graders, exam staff and admin give a 2FA code: $(MANAGE) demo_totp EMAIL prints it."
 	@echo
 
 ## Testing ----------------------------------------------------------------------------

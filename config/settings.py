@@ -103,6 +103,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.SecurityHeadersMiddleware",
+    # Outside everything that may answer by itself (API errors, lock-outs, 2FA redirects).
+    "csp.middleware.CSPMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -120,7 +123,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "delivery.middleware.ClosedBookMiddleware",
-    "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -282,6 +284,18 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Browser features no page of ours uses: refused to every page and anything embedded in it.
+PERMISSIONS_POLICY_DENIED = [
+    "accelerometer",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "magnetometer",
+    "microphone",
+    "payment",
+    "usb",
+]
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not INSECURE_LOOPBACK)
