@@ -103,6 +103,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.observability.RequestIdMiddleware",
     "config.middleware.SecurityHeadersMiddleware",
     # Outside everything that may answer by itself (API errors, lock-outs, 2FA redirects).
     "csp.middleware.CSPMiddleware",
@@ -321,11 +322,27 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Logs: JSON lines on stderr (config/observability.py), each with its request's id; one
+# access line per request at INFO (the URL pattern, the status, the time; no personal data).
+# LOG_FORMAT=text for a person reading a terminal.
+LOG_CLIENT_ADDRESS = env_bool("LOG_CLIENT_ADDRESS")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.observability.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "config.observability.JsonLinesFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "text" if env_str("LOG_FORMAT") == "text" else "json",
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "loggers": {"arbitre.request": {"level": env_str("ACCESS_LOG_LEVEL", "WARNING" if TESTING else "INFO")}},
 }
 
 if TESTING:
