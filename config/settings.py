@@ -221,6 +221,9 @@ AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 # Two-factor authentication (accounts/two_factor.py): the name authenticator apps show.
 OTP_TOTP_ISSUER = "Arbitre"
 
+# When the database does not answer, pages say 503 and ask to come back after this long.
+DATABASE_RETRY_AFTER_SECONDS = env_int("DATABASE_RETRY_AFTER_SECONDS", 10)
+
 # Delivery: how late after an attempt's deadline an answer sent in time may still arrive.
 DELIVERY_GRACE_SECONDS = env_int("DELIVERY_GRACE_SECONDS", 30)
 

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 import logging
+import sys
 import time
 import uuid
 
+from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -68,6 +71,31 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Called while the exception is being handled, whether a view or a middleware raised it.
+    if isinstance(sys.exc_info()[1], DATABASE_UNAVAILABLE):
+        return database_unavailable(request)
     # No context processors: whatever broke may be what they depend on.
     template = loader.get_template("errors/500.html")
     return HttpResponse(template.render({"request": request}), status=500)
+
+
+# The database refuses connections, is restarting, or SQLite stayed locked past its timeout.
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: the browser (and the exam page's autosave) should come back later.
+
+    Rendered without context processors or session: neither may touch the database."""
+    retry_after = settings.DATABASE_RETRY_AFTER_SECONDS
+    headers = {"Retry-After": str(retry_after)}
+    if request.path_info.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
+        body = {
+            "status": "unavailable",
+            "message": gettext("Service momentanément indisponible : réessayez dans quelques secondes."),
+            "retry_after": retry_after,
+        }
+        return JsonResponse(body, status=503, headers=headers)
+    template = loader.get_template("errors/503.html")
+    content = template.render({"request": request, "retry_after": retry_after})
+    return HttpResponse(content, status=503, headers=headers)
