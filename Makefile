@@ -14,7 +14,7 @@ WORKERS ?= 3
 # which halves its render time), gettext for the translations, fonts, and chromium for
 # the browser tests (Playwright drives Debian's chromium, never a downloaded one).
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 \
-	fonts-dejavu-core gettext chromium
+	fonts-dejavu-core gettext chromium postgresql-client
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 

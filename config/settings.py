@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",
+    "config",  # the project's own management commands (backup, restore)
     "accounts",
     "rules",
     "positions",
@@ -243,6 +244,8 @@ STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
+# Where `manage.py backup` writes its archives (config/backups.py).
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(VAR_DIR / "backups")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
