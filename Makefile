@@ -12,9 +12,10 @@ PORT ?= 8000
 WORKERS ?= 3
 # Debian packages the code needs: WeasyPrint's Pango stack (and HarfBuzz subsetting,
 # which halves its render time), gettext for the translations, fonts, and chromium for
-# the browser tests (Playwright drives Debian's chromium, never a downloaded one).
+# the browser tests (Playwright drives Debian's chromium, never a downloaded one); the
+# PostgreSQL client (backups) and Java (the Nu HTML validator of the test suite).
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 \
-	fonts-dejavu-core gettext chromium postgresql-client
+	fonts-dejavu-core gettext chromium postgresql-client default-jre-headless
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
