@@ -20,7 +20,7 @@ DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-su
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run dev logins test install system-packages python-packages build data serve lint \
-	test-sqlite test-postgresql bench bench-exam messages clean
+	test-sqlite test-postgresql bench bench-exam bench-scale messages clean
 
 ## Installing -------------------------------------------------------------------------
 
@@ -129,7 +129,7 @@ bench: data
 	@mkdir -p bench/results
 	@for script in bench/bench_*.py; do \
 		[ -e "$$script" ] || { echo "no benchmark found"; exit 1; }; \
-		case "$$script" in *bench_exam_load.py) continue ;; esac; \
+		case "$$script" in *bench_exam_load.py|*bench_scale.py) continue ;; esac; \
 		$(PY) $$script; \
 	done
 	@echo "Figures written to bench/results/"
@@ -143,6 +143,13 @@ bench-exam: build
 	CANDIDATES=$(CANDIDATES) DATABASE=sqlite $(PY) bench/bench_exam_load.py
 	CANDIDATES=$(CANDIDATES) DATABASE=postgresql $(PY) bench/bench_exam_load.py
 	CANDIDATES=$(CANDIDATES) DATABASE=sqlite FAULT=1 $(PY) bench/bench_exam_load.py
+
+# Two app servers (gunicorn, one worker each) against one PostgreSQL and one Redis: the
+# deployment guide's layout; throughput with one server then two, and a candidate whose
+# requests alternate between them (sessions, autosave, deadlines, 2FA lock-out).
+bench-scale: build
+	@mkdir -p bench/results
+	cd bench && ../$(PY) bench_scale.py
 
 ## Maintenance ------------------------------------------------------------------------
 
