@@ -149,6 +149,8 @@ def verify(request: HttpRequest, token: str) -> bool:
     with transaction.atomic():
         for device in model.objects.devices_for_user(request.user, confirmed=True).select_for_update():
             if device.verify_token(token):
+                # A new session key for the now fully authenticated session (as login() does).
+                request.session.cycle_key()
                 otp_login(request, device)
                 return True
     return False
