@@ -48,6 +48,24 @@ ROUNDS = int(os.environ.get("ROUNDS", "3"))
 SERVER_LOG = ROOT / "var" / "bench" / "scale-server.log"
 
 
+DATABASE_NAME = "arbitre_bench_scale"  # its own: bench_exam_load's may be in use at the same time
+
+
+def database_url() -> str:
+    return f"{exam.POSTGRESQL_SERVER}/{DATABASE_NAME}"
+
+
+def fresh_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{exam.POSTGRESQL_SERVER}/postgres", autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE_NAME} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {DATABASE_NAME}")
+
+
+exam.database_url = database_url  # exam.environment() and exam.prepare() use this database
+
+
 def environment() -> dict[str, str]:
     env = exam.environment()
     env["CACHE_URL"] = REDIS_URL
@@ -300,7 +318,7 @@ def main() -> None:
     import redis
 
     redis.Redis.from_url(REDIS_URL).flushdb()
-    exam.fresh_database()
+    fresh_database()
     os.environ["CACHE_URL"] = REDIS_URL
     print(f"scale: preparing {exam.CANDIDATES} candidates on PostgreSQL, cache in Redis…", flush=True)
     everyone = exam.prepare()
