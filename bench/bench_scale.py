@@ -1,6 +1,6 @@
 """Two app servers against one PostgreSQL and one Redis: the layout of the README's deployment guide.
 
-``python bench/bench_scale.py`` (``CANDIDATES=300``, ``WORKERS_PER_SERVER=1``,
+``python bench/bench_scale.py`` (``CANDIDATES=100``, ``WORKERS_PER_SERVER=1``,
 ``SCALE_SECONDS=10``; PostgreSQL at ``POSTGRESQL_SERVER``, Redis at ``REDIS_URL``):
 
 1. set-up as bench_exam_load.py does (its ``prepare``): a throw-away PostgreSQL database, a
@@ -34,7 +34,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 os.environ.setdefault("DATABASE", "postgresql")
-os.environ.setdefault("CANDIDATES", "300")
+os.environ.setdefault("CANDIDATES", "100")
 
 import bench_exam_load as exam
 from common import write_result
@@ -186,7 +186,7 @@ async def alternating_session(clients: list[dict], recorder: exam.Recorder) -> N
                     recorder.acknowledged[key] = (sequence, answer)
             else:
                 recorder.errors.append(f"save on {port}: {status}")
-            await asyncio.sleep(generator.uniform(0.2, 0.6))
+            await asyncio.sleep(generator.uniform(1, 3))  # a quick candidate: a save every 2 s
 
     await asyncio.gather(*(one(index, client) for index, client in enumerate(clients)))
 
