@@ -12,14 +12,17 @@ PORT ?= 8000
 WORKERS ?= 3
 # Debian packages the code needs: WeasyPrint's Pango stack (and HarfBuzz subsetting,
 # which halves its render time), gettext for the translations, fonts, and chromium for
-# the browser tests (Playwright drives Debian's chromium, never a downloaded one).
+# the browser tests (Playwright drives Debian's chromium, never a downloaded one); the
+# PostgreSQL client (backups), Java (the Nu HTML validator of the test suite), and poppler
+# and zbar (the certificate tests render a page and read its QR code).
 DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 \
-	fonts-dejavu-core gettext chromium poppler-utils zbar-tools
+	fonts-dejavu-core gettext chromium poppler-utils zbar-tools postgresql-client \
+	default-jre-headless
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: run dev logins test install system-packages python-packages build data serve lint \
-	test-sqlite test-postgresql bench bench-exam messages clean
+	test-sqlite test-postgresql bench bench-exam bench-scale messages clean
 
 ## Installing -------------------------------------------------------------------------
 
@@ -85,6 +88,7 @@ logins:
 	@echo "  grader       correcteur@demo.arbitre.fr"
 	@echo "  exam staff   examens@demo.arbitre.fr"
 	@echo "  admin        admin@demo.arbitre.fr"
+	@echo "Graders, exam staff and admin give a 2FA code: $(MANAGE) demo_totp EMAIL prints it."
 	@echo
 
 ## Testing ----------------------------------------------------------------------------
@@ -128,7 +132,7 @@ bench: data
 	@mkdir -p bench/results
 	@for script in bench/bench_*.py; do \
 		[ -e "$$script" ] || { echo "no benchmark found"; exit 1; }; \
-		case "$$script" in *bench_exam_load.py) continue ;; esac; \
+		case "$$script" in *bench_exam_load.py|*bench_scale.py) continue ;; esac; \
 		$(PY) $$script; \
 	done
 	@echo "Figures written to bench/results/"
@@ -142,6 +146,13 @@ bench-exam: build
 	CANDIDATES=$(CANDIDATES) DATABASE=sqlite $(PY) bench/bench_exam_load.py
 	CANDIDATES=$(CANDIDATES) DATABASE=postgresql $(PY) bench/bench_exam_load.py
 	CANDIDATES=$(CANDIDATES) DATABASE=sqlite FAULT=1 $(PY) bench/bench_exam_load.py
+
+# Two app servers (gunicorn, one worker each) against one PostgreSQL and one Redis: the
+# deployment guide's layout; throughput with one server then two, and a candidate whose
+# requests alternate between them (sessions, autosave, deadlines, 2FA lock-out).
+bench-scale: build
+	@mkdir -p bench/results
+	cd bench && ../$(PY) bench_scale.py
 
 ## Maintenance ------------------------------------------------------------------------
 

@@ -41,3 +41,28 @@ class ProfileForm(forms.ModelForm):
         if birth_date is not None and not datetime.date(1900, 1, 1) <= birth_date <= timezone.localdate():
             raise forms.ValidationError(_("Cette date de naissance n'est pas plausible."))
         return birth_date
+
+
+class TwoFactorCodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Code à usage unique"),
+        max_length=32,
+        help_text=_("Les six chiffres affichés par votre application, ou l'un de vos codes de secours."),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "one-time-code",
+                "autofocus": True,
+                "autocapitalize": "off",
+                "spellcheck": "false",
+            }
+        ),
+    )
+
+
+class EnrolmentCodeForm(forms.Form):
+    code = forms.RegexField(
+        label=_("Code affiché par l'application"),
+        regex=r"^\s*\d{3}\s*\d{3}\s*$",
+        error_messages={"invalid": _("Le code est composé de six chiffres.")},
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}),
+    )

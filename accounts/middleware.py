@@ -3,7 +3,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext
 
 
 class UserLanguageMiddleware:
@@ -23,3 +25,29 @@ class UserLanguageMiddleware:
             if user_id and language:
                 request.COOKIES[settings.LANGUAGE_COOKIE_NAME] = language
         return self.get_response(request)
+
+
+class TwoFactorMiddleware:
+    """Sends a logged-in person who owes their second factor to the code (or enrolment) page.
+
+    After django-otp's OTPMiddleware. Every page is closed to them except the few in
+    ``two_factor.OPEN_PATH_PREFIXES`` (the 2FA pages, logout, language, static files and
+    the health check); the API answers 403 in JSON and htmx requests get a full-page redirect.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from accounts import two_factor
+
+        if two_factor.is_open_path(request.path_info) or not two_factor.owes_second_factor(request):
+            return self.get_response(request)
+        if request.path_info.startswith("/api/"):
+            return JsonResponse(
+                {"detail": gettext("Validez d'abord votre second facteur d'authentification.")}, status=403
+            )
+        if request.headers.get("HX-Request") == "true":  # django-htmx's middleware runs later
+            return HttpResponse(status=204, headers={"HX-Redirect": two_factor.step_url(request)})
+        back_to = request.get_full_path() if request.method == "GET" else None
+        return redirect(two_factor.step_url(request, back_to))

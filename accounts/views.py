@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.i18n import set_language as django_set_language
 
+from accounts import two_factor
 from accounts.forms import LoginForm, ProfileForm
 
 
@@ -39,6 +40,12 @@ class LoginView(auth_views.LoginView):
         self.request.session["preferred_language"] = language
         _remember_language(response, language)
         return response
+
+    def get_success_url(self) -> str:
+        """After the password, the second factor if the person has or needs one."""
+        if two_factor.owes_second_factor(self.request):
+            return two_factor.step_url(self.request, super().get_success_url())
+        return super().get_success_url()
 
 
 login_view = form_methods(LoginView.as_view())

@@ -219,8 +219,10 @@ async def request(
     body: str = "",
     headers: dict[str, str] | None = None,
     timeout: float = 30,
+    port: int | None = None,
 ) -> tuple[int, dict, bytes]:
-    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{PORT}", "Connection: close"]
+    port = port or PORT  # bench_scale.py spreads requests over several servers
+    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
     if cookies:
         lines.append("Cookie: " + "; ".join(f"{key}={value}" for key, value in cookies.items()))
     for key, value in (headers or {}).items():
@@ -229,7 +231,7 @@ async def request(
     if method == "POST":
         lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(payload)}"]
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", PORT), timeout)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), timeout)
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
         raw = await asyncio.wait_for(reader.read(), timeout)
         writer.close()

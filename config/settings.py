@@ -87,6 +87,10 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "ninja",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
+    "config",  # the project's own management commands (backup, restore)
     "accounts",
     "rules",
     "positions",
@@ -102,6 +106,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.observability.RequestIdMiddleware",
+    "config.middleware.SecurityHeadersMiddleware",
+    # Outside everything that may answer by itself (API errors, lock-outs, 2FA redirects).
+    "csp.middleware.CSPMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -112,11 +120,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    # Exam staff, graders and administrators give their second factor before any page.
+    "accounts.middleware.TwoFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "delivery.middleware.ClosedBookMiddleware",
-    "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -211,6 +221,12 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 
+# Two-factor authentication (accounts/two_factor.py): the name authenticator apps show.
+OTP_TOTP_ISSUER = "Arbitre"
+
+# When the database does not answer, pages say 503 and ask to come back after this long.
+DATABASE_RETRY_AFTER_SECONDS = env_int("DATABASE_RETRY_AFTER_SECONDS", 10)
+
 # Delivery: how late after an attempt's deadline an answer sent in time may still arrive.
 DELIVERY_GRACE_SECONDS = env_int("DELIVERY_GRACE_SECONDS", 30)
 
@@ -230,6 +246,8 @@ STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
+# Where `manage.py backup` writes its archives (config/backups.py).
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(VAR_DIR / "backups")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -275,6 +293,18 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Browser features no page of ours uses: refused to every page and anything embedded in it.
+PERMISSIONS_POLICY_DENIED = [
+    "accelerometer",
+    "camera",
+    "display-capture",
+    "geolocation",
+    "gyroscope",
+    "magnetometer",
+    "microphone",
+    "payment",
+    "usb",
+]
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not INSECURE_LOOPBACK)
@@ -300,11 +330,27 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Logs: JSON lines on stderr (config/observability.py), each with its request's id; one
+# access line per request at INFO (the URL pattern, the status, the time; no personal data).
+# LOG_FORMAT=text for a person reading a terminal.
+LOG_CLIENT_ADDRESS = env_bool("LOG_CLIENT_ADDRESS")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.observability.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "config.observability.JsonLinesFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "text" if env_str("LOG_FORMAT") == "text" else "json",
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "loggers": {"arbitre.request": {"level": env_str("ACCESS_LOG_LEVEL", "WARNING" if TESTING else "INFO")}},
 }
 
 if TESTING:

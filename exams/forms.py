@@ -270,6 +270,12 @@ class StageImportForm(forms.Form):
 
 
 class AspForm(forms.ModelForm):
+    """On the same page as TechnicalReportForm: ids prefixed so that both "tournament" fields differ."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "asp_%s")
+        super().__init__(*args, **kwargs)
+
     class Meta:
         model = AspRecord
         fields = ["tournament", "start_date", "end_date", "chief_arbiter", "favourable", "opinion"]
@@ -287,6 +293,10 @@ class AspForm(forms.ModelForm):
 
 
 class TechnicalReportForm(forms.ModelForm):
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "report_%s")
+        super().__init__(*args, **kwargs)
+
     class Meta:
         model = TechnicalReport
         fields = ["tournament", "validated_on"]

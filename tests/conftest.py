@@ -53,6 +53,16 @@ def stranger(db) -> User:
     return make_user("charlie@example.org", first_name="Charlie")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _logins_give_their_second_factor():
+    """Test logins of people whose role requires 2FA get a verified session (tests/two_factor.py)."""
+    from tests import two_factor
+
+    two_factor.install()
+    yield
+    two_factor.uninstall()
+
+
 def client_for(user: User | None) -> Client:
     client = Client()
     if user is not None:

@@ -161,12 +161,12 @@
       if (response.redirected || !json) {
         // The login page (session expired) or a proxy's page: nothing was saved.
         delete inFlight[item];
-        offline(item, response.redirected || response.status === 403 ? "login" : "pending");
+        offline(item, response.redirected || response.status === 403 ? "login" : unavailable(response));
         return null;
       }
       return response.json().catch(function () { return {}; }).then(function (data) {
         delete inFlight[item];
-        acknowledge(item, entry, response.status, data);
+        acknowledge(item, entry, response.status, data, response);
       });
     }, function () {
       delete inFlight[item];
@@ -174,7 +174,16 @@
     });
   }
 
-  function acknowledge(item, entry, status, data) {
+  // A 503 (database down or locked, server restarting): the server asks to come back after
+  // Retry-After seconds; the answer stays queued meanwhile.
+  function unavailable(response) {
+    if (response.status !== 503) { return "pending"; }
+    var seconds = parseInt(response.headers.get("Retry-After") || "", 10);
+    if (seconds > 0) { retryDelay = Math.min(Math.max(retryDelay, seconds * 1000), 30000); }
+    return "unavailable";
+  }
+
+  function acknowledge(item, entry, status, data, response) {
     var current = read("item-" + item);
     if (status === 200 && (data.status === "saved" || data.status === "stale")) {
       retryDelay = 1000;
@@ -199,7 +208,7 @@
       refreshGlobal();
     } else {
       // Logged out, server error, proxy page: keep the answer and try again later.
-      offline(item);
+      offline(item, unavailable(response));
     }
   }
 
@@ -209,7 +218,8 @@
       retryTimer = window.setTimeout(function () { retryTimer = null; flush(); }, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 30000);
     }
-    setGlobal(message(reason === "login" ? "login" : "offline"), "offline");
+    var text = reason === "login" || reason === "unavailable" ? message(reason) : message("offline");
+    setGlobal(text, "offline");
   }
 
   function flush() {

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.management.commands.load_demo import DEMO_PASSWORD
+from tests.two_factor import pass_two_factor_step
 
 pytestmark = pytest.mark.browser
 
@@ -15,6 +16,7 @@ def log_in(page: Page, base_url: str, email: str) -> None:
     page.get_by_label("E-mail", exact=False).fill(email)
     page.locator("input[name=password]").fill(DEMO_PASSWORD)
     page.locator("main form button[type=submit]").click()
+    pass_two_factor_step(page, email)
 
 
 def log_out(page: Page) -> None:

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.management.commands.load_demo import DEMO_PASSWORD
+from tests.two_factor import pass_two_factor_step
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +24,7 @@ def log_in(page: Page, base_url: str, email: str, next_path: str) -> None:
     page.locator("input[name=username]").fill(email)
     page.locator("input[name=password]").fill(DEMO_PASSWORD)
     page.locator("main form button[type=submit]").click()
+    pass_two_factor_step(page, email)  # exam staff, graders, administrators
     page.wait_for_url(f"**{next_path}")
 
 

@@ -19,6 +19,28 @@ DEMO_USERS = [
 ]
 
 
+# The demo accounts whose roles require a second factor get an authenticator with a
+# published secret (README, "Demo logins"): add it to an app, or print the current code
+# with `python manage.py demo_totp EMAIL`.
+DEMO_TOTP_SECRETS = {
+    "correcteur@demo.arbitre.fr": "ARBITREDEMOCORRECTEURAAAAAAAAAAA",
+    "examens@demo.arbitre.fr": "ARBITREDEMOEXAMENSAAAAAAAAAAAAAA",
+    "admin@demo.arbitre.fr": "ARBITREDEMOADMINAAAAAAAAAAAAAAAA",
+}
+DEMO_DEVICE_NAME = "demo"
+
+
+def ensure_demo_authenticator(user: User) -> None:
+    from base64 import b32decode
+
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    secret = DEMO_TOTP_SECRETS.get(user.email)
+    if secret is None or TOTPDevice.objects.filter(user=user, confirmed=True).exists():
+        return
+    TOTPDevice.objects.create(user=user, name=DEMO_DEVICE_NAME, confirmed=True, key=b32decode(secret).hex())
+
+
 class Command(BaseCommand):
     help = "Create the demo accounts, one per role (idempotent)."
 
@@ -42,6 +64,7 @@ class Command(BaseCommand):
                 user.save(update_fields=["password"])
                 created += 1
             user.groups.add(groups[role])
+            ensure_demo_authenticator(user)
         self.stdout.write(f"Demo accounts: {created} created, {len(DEMO_USERS) - created} already present.")
         from exams import demo as exams_demo
 

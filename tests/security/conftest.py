@@ -1,0 +1,106 @@
+"""One dataset for the permission matrix and the object-level checks: an exam session sat by
+the trainee and another candidate, copies distributed to graders, a rulebook, a practice paper,
+a pending rulebook upload, a convocation batch. Every URL parameter is filled from it."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.test import RequestFactory
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from delivery import services as engine
+from delivery.models import Feedback, Purpose
+from exams.models import ConvocationBatch
+from grading.models import Assignment
+from papers.models import Blueprint
+from rules.models import Article, Chapter, EditionUpload
+from rules.views import edition_export
+from tests.delivery.conftest import make_paper
+from tests.grading.conftest import (  # noqa: F401 (fixtures)
+    centre,
+    copies,
+    distributed,
+    exam_paper,
+    other_candidate,
+    reviewer,
+    sat_session,
+    second_grader,
+    third_grader,
+)
+from tests.questions import core_samples
+from tests.rules.conftest import rulebook  # noqa: F401 (fixture)
+
+
+@pytest.fixture
+def dataset(
+    rulebook,  # noqa: F811
+    distributed,  # noqa: F811
+    sat_session,  # noqa: F811
+    centre,  # noqa: F811
+    exam_paper,  # noqa: F811
+    trainee,
+    trainer,
+    reviewer,  # noqa: F811
+    grader,
+    exam_staff,
+    other_candidate,  # noqa: F811
+):
+    own, others = distributed  # the trainee's registration, the other candidate's
+    article = Article.objects.select_related("edition").order_by("pk").first()
+    practice = make_paper(
+        trainer,
+        reviewer,
+        [("m-single", core_samples.single())],
+        title="Entraînement",
+        purpose=Purpose.PRACTICE,
+        feedback=Feedback.IMMEDIATE,
+        duration=None,
+        locked_at=timezone.now(),
+    )
+    practice_attempt = engine.start_attempt(paper=practice, candidate=trainee)
+    others_practice_attempt = engine.start_attempt(paper=practice, candidate=other_candidate)
+    # Papers are locked before anyone sits them (the grading fixtures skip that step).
+    exam_paper.locked_at = timezone.now()
+    exam_paper.save(update_fields=["locked_at"])
+    blueprint = Blueprint.objects.create(
+        name="UVR standard", unit="UVR", duration_minutes=120, created_by=exam_staff
+    )
+    # A pending upload of an edition as its own export gives it (the format staff upload).
+    exported = edition_export(RequestFactory().get("/"), article.edition.slug)
+    upload = EditionUpload.objects.create(
+        uploaded_by=exam_staff, filename="edition.json", payload=json.loads(exported.content)
+    )
+    batch = ConvocationBatch.objects.create(session=sat_session, started_by=exam_staff)
+    assignment = Assignment.objects.filter(grader=grader).order_by("pk").first()
+    others_assignment = Assignment.objects.exclude(grader=grader).order_by("pk").first()
+    return SimpleNamespace(
+        article=article,
+        chapter=Chapter.objects.order_by("pk").first(),
+        question=exam_paper.items.first().version.question,
+        exam_paper=exam_paper,
+        blueprint=blueprint,
+        item=exam_paper.items.order_by("pk").first(),
+        practice=practice,
+        practice_attempt=practice_attempt,
+        others_practice_attempt=others_practice_attempt,
+        session=sat_session,
+        centre=centre,
+        registration=own,
+        others_registration=others,
+        exam_attempt=own.attempt,
+        others_exam_attempt=others.attempt,
+        assignment=assignment,
+        others_assignment=others_assignment,
+        upload=upload,
+        batch=batch,
+        trainee=trainee,
+        other_candidate=other_candidate,
+        reset_uid=urlsafe_base64_encode(force_bytes(trainee.pk)),
+        reset_token=default_token_generator.make_token(trainee),
+    )
