@@ -4,6 +4,7 @@ a pending rulebook upload, a convocation batch. Every URL parameter is filled fr
 
 from __future__ import annotations
 
+import datetime
 import json
 from types import SimpleNamespace
 
@@ -38,7 +39,50 @@ from tests.rules.conftest import rulebook  # noqa: F401 (fixture)
 
 
 @pytest.fixture
+def course_and_cohort(tmp_path, trainer, reviewer, trainee):  # noqa: F811
+    """The tiny SC course of tests/courses, a cohort led by the trainer with the trainee in it."""
+    from courses.folder import read_course, read_folder
+    from courses.models import Cohort, Course
+    from courses.services import enrol, sync_course
+    from tests.courses.conftest import publish_practice_questions, write_course
+
+    publish_practice_questions(trainer, reviewer)
+    sync_course(data=read_course(read_folder(write_course(tmp_path / "courses")), folder="SC"))
+    course = Course.objects.get(code="SC")
+    today = timezone.localdate()
+    cohort = Cohort.objects.create(course=course, name="Stage SC Lyon", place="Lyon", starts_on=today,
+                                   ends_on=today + datetime.timedelta(days=10))
+    cohort.trainers.add(trainer)
+    enrol(course=course, trainee=trainee, cohort=cohort)
+    return SimpleNamespace(course=course, lesson=course.lessons.get(slug="toucher-jouer"),
+                           module=course.modules.order_by("order").first(), cohort=cohort)
+
+
+@pytest.fixture
+def certificate_and_batch(tmp_path, settings, trainee, exam_staff, sat_session):  # noqa: F811
+    """A certificate of the trainee's UVR pass (signed with a key of the test's own) and a batch."""
+    from certificates import services as certificates
+    from certificates import signing
+    from certificates.models import CertificateBatch
+    from exams.models import UnitPass
+
+    settings.CERTIFICATE_SIGNING_KEY_FILE = tmp_path / "certificate_signing_key"
+    settings.CERTIFICATE_RENDER_PROCESSES = 1
+    signing._private_key_from.cache_clear()
+    unit_pass = UnitPass.objects.create(candidate=trainee, unit="UVR", session=sat_session,
+                                        passed_on=sat_session.date,
+                                        expires_on=sat_session.date + datetime.timedelta(days=730))
+    certificate = certificates.issue(source=unit_pass, actor=exam_staff, language="fr")
+    batch = CertificateBatch.objects.create(scope=CertificateBatch.Scope.SESSION, session=sat_session,
+                                            started_by=exam_staff)
+    yield SimpleNamespace(certificate=certificate, batch=batch)
+    signing._private_key_from.cache_clear()
+
+
+@pytest.fixture
 def dataset(
+    course_and_cohort,
+    certificate_and_batch,
     rulebook,  # noqa: F811
     distributed,  # noqa: F811
     sat_session,  # noqa: F811
@@ -103,4 +147,13 @@ def dataset(
         other_candidate=other_candidate,
         reset_uid=urlsafe_base64_encode(force_bytes(trainee.pk)),
         reset_token=default_token_generator.make_token(trainee),
+        course=course_and_cohort.course,
+        lesson=course_and_cohort.lesson,
+        module=course_and_cohort.module,
+        cohort=course_and_cohort.cohort,
+        certificate=certificate_and_batch.certificate,
+        certificate_batch=certificate_and_batch.batch,
+        mock_unit="UVR",
+        move_kind="lesson",
+        move_direction="down",
     )
