@@ -18,6 +18,8 @@ MAIN_PAGES: dict[str, list[tuple[str, dict[str, str], str]]] = {
         ("rules:article", {"edition": "article.edition.slug", "number": "article.number"}, ""),
         ("rules:search", {}, "?q=pi%C3%A8ce+touch%C3%A9e"),
         ("rules:glossary", {}, ""),
+        ("certificates:verify", {}, ""),
+        ("certificates:verify_code", {"code": "certificate.code"}, ""),
     ],
     "trainee": [
         ("home", {}, ""),
@@ -30,6 +32,14 @@ MAIN_PAGES: dict[str, list[tuple[str, dict[str, str], str]]] = {
         ("exams:lobby", {"registration_id": "registration.pk"}, ""),
         ("exams:my_records", {}, ""),
         ("tournaments:index", {}, ""),
+        ("tournaments:tiebreaks", {}, ""),
+        ("tournaments:check_pairing", {}, ""),
+        ("courses:index", {}, ""),
+        ("courses:course", {"code": "course.code"}, ""),
+        ("courses:lesson", {"code": "course.code", "slug": "lesson.slug"}, ""),
+        ("practice:home", {}, ""),
+        ("practice:dashboard", {}, ""),
+        ("certificates:mine", {}, ""),
     ],
     "trainer": [
         ("questions:bank", {}, ""),
@@ -38,6 +48,9 @@ MAIN_PAGES: dict[str, list[tuple[str, dict[str, str], str]]] = {
         ("questions:review_queue", {}, ""),
         ("positions:analyse", {}, ""),
         ("exams:invigilate", {"centre_id": "centre.pk"}, ""),
+        ("courses:cohort", {"pk": "cohort.pk"}, ""),
+        ("courses:outline", {"code": "course.code"}, ""),
+        ("courses:lesson_edit", {"code": "course.code", "slug": "lesson.slug"}, ""),
     ],
     "grader": [
         ("grading:queue", {}, ""),
@@ -55,6 +68,8 @@ MAIN_PAGES: dict[str, list[tuple[str, dict[str, str], str]]] = {
         ("grading:setup", {"session_id": "session.pk"}, ""),
         ("grading:jury", {"session_id": "session.pk"}, ""),
         ("rules:upload", {}, ""),
+        ("certificates:staff", {}, ""),
+        ("certificates:staff_person", {"user_id": "trainee.pk"}, ""),
     ],
     "administrator": [
         ("home", {}, ""),
