@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config.safe_input import has_lone_surrogate
 from exams.audit import log_action
 from exams.models import AuditEntry, Stage, StageRecord
 
@@ -51,6 +52,11 @@ def _parse_date(value: str) -> datetime.date | None:
 def parse(text: str, *, today: datetime.date) -> list[StageRecord]:
     """The records the file describes (unsaved), or ImportRejected listing every bad line."""
     lines = text.splitlines()
+    damaged = [number for number, line in enumerate(lines, start=1) if has_lone_surrogate(line)]
+    if damaged:
+        # A decoded upload never holds one; text from elsewhere (a paste, an API) might.
+        message = _("La ligne contient un caractère invalide.")
+        raise ImportRejected([Problem(number, message) for number in damaged])
     if not lines or not lines[0].strip():
         raise ImportRejected(
             [
