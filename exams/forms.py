@@ -134,7 +134,10 @@ class SessionForm(forms.ModelForm):
 
 
 class CentreForm(forms.ModelForm):
-    regional_director = UserByEmailField(label=_("Directeur régional de l'arbitrage (e-mail)"))
+    regional_director = UserByEmailField(
+        label=_("Directeur régional de l'arbitrage (e-mail)"),
+        help_text=_("L'adresse de son compte sur Arbitre (les surveillants aussi doivent en avoir un)."),
+    )
     invigilator_emails = forms.CharField(
         label=_("Surveillants (e-mails, un par ligne)"),
         required=False,

@@ -65,3 +65,45 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"
+
+    def readable_details(self) -> list[tuple[str, str]]:
+        """The details as (label, value) for people: known keys named in the reader's language,
+        session states by their label, yes/no, lists joined; unknown keys kept as they are."""
+        from exams.models.sessions import SessionStatus
+
+        states = dict(SessionStatus.choices)
+        rows = []
+        for key, value in self.details.items():
+            if value is None or value == "" or value == []:
+                shown = "—"
+            elif isinstance(value, bool):
+                shown = str(_("oui") if value else _("non"))
+            elif key in ("from", "to") and self.action == self.Action.STATUS:
+                shown = str(states.get(value, value))
+            elif isinstance(value, list):
+                shown = ", ".join(str(item) for item in value)
+            elif isinstance(value, dict):
+                shown = ", ".join(f"{name} {item}" for name, item in value.items())
+            else:
+                shown = str(value)
+            rows.append((str(DETAIL_LABELS.get(key, key)), shown))
+        return rows
+
+
+DETAIL_LABELS = {
+    "from": _("avant"), "to": _("après"), "before": _("avant"), "after": _("après"),
+    "batch": _("envoi"), "total": _("total"), "candidate": _("candidat"), "centre": _("centre"),
+    "refusal": _("motif du refus"), "rules": _("règles"), "by_staff": _("par l'équipe examens"),
+    "unit": _("unité"), "passed_on": _("obtenue le"), "expires_on": _("valable jusqu'au"),
+    "title": _("titre"), "awarded_on": _("décerné le"), "criteria_met": _("conditions remplies"),
+    "present": _("présents"), "started": _("épreuves ouvertes"), "minutes": _("minutes"),
+    "candidates": _("candidats"), "whole_centre": _("tout le centre"), "file": _("fichier"),
+    "records": _("stages"), "graders": _("correcteurs"), "discrepancy_threshold": _("seuil d'écart (%)"),
+    "borderline_margin": _("marge des cas limites"), "distributed": _("copies réparties"),
+    "code": _("code"), "question": _("question"), "round": _("correction n°"), "points": _("points"),
+    "previous": _("précédemment"), "marks": _("points par critère"), "answered": _("réponses saisies"),
+    "decision": _("décision"), "score": _("note"), "passed": _("reçus"), "copies": _("copies"),
+    "corrections_released": _("corrigés publiés"), "items": _("questions"), "source": _("origine"),
+    "cohort": _("groupe"), "course": _("formation"), "trainee": _("stagiaire"), "stage": _("stage"),
+    "date": _("date"), "scope": _("portée"), "session": _("session"),
+}

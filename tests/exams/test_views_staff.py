@@ -272,3 +272,20 @@ def test_the_paper_cannot_change_once_a_candidate_started(exam_staff, registrati
     )
     assert response.status_code == 422
     assert "déjà commencé" in response.content.decode()
+
+
+def test_the_audit_log_names_details_for_people(exam_staff, session):
+    client_for(exam_staff).post(
+        reverse("exams:staff_session_edit", args=[session.pk]),
+        session_data(unit="UVR", duration_minutes="120", status="closed"),
+    )
+    content = client_for(exam_staff).get(reverse("exams:staff_audit")).content.decode()
+    assert "avant : Inscriptions ouvertes" in content
+    assert "après : Inscriptions closes" in content
+    assert "from :" not in content
+
+
+def test_audit_details_show_yes_no_and_empty_values_in_words():
+    entry = AuditEntry(action=AuditEntry.Action.EXTENSION,
+                       details={"whole_centre": True, "previous": None, "custom": 3})
+    assert entry.readable_details() == [("tout le centre", "oui"), ("précédemment", "—"), ("custom", "3")]
