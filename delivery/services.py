@@ -6,6 +6,7 @@ without sleeping. The deadline is always the server's: a browser's clock is neve
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperIt
 from questions import computed, scoring
 
 ZERO = Decimal(0)
+logger = logging.getLogger(__name__)
 
 
 class AttemptClosed(Exception):
@@ -358,4 +360,10 @@ def _after_grading(attempt: Attempt, responses: list[Response], now: datetime | 
         return
     from practice.services import record_graded
 
-    record_graded(attempt=attempt, responses=responses, now=now)
+    try:
+        with transaction.atomic():
+            record_graded(attempt=attempt, responses=responses, now=now)
+    except Exception:
+        # The answer and its grade are saved: a failing schedule update must not turn the
+        # candidate's check or hand-in into an error page. Logged, to be mended and replayed.
+        logger.exception("Spaced-repetition update failed for attempt %s", attempt.pk)

@@ -147,3 +147,29 @@ def test_a_retired_question_leaves_the_queue(trainee, trainer, bank_questions):
     answer(attempt, "art4-single", right=False, at=NOW)
     bank.retire(question=bank_questions["art4-single"].question, user=trainer)
     assert services.due_count(trainee, now=NOW + timedelta(days=1)) == 0
+
+
+def test_a_failing_schedule_update_never_loses_the_checked_answer(db, monkeypatch, caplog):
+    """The practice hook fails: the answer is still graded and saved, and the failure is logged."""
+    from delivery import services as delivery_services
+    from delivery.models import Feedback, Purpose
+    from tests.conftest import make_user
+    from tests.delivery.conftest import make_paper
+    from tests.questions import core_samples
+
+    author = make_user("auteur@example.org", "trainer")
+    reviewer = make_user("relecteur@example.org", "trainer")
+    candidate = make_user("eleve@example.org", "trainee")
+    paper = make_paper(author, reviewer, [("hook-single", core_samples.single())], purpose=Purpose.PRACTICE,
+                       feedback=Feedback.IMMEDIATE, duration=None)
+    attempt = delivery_services.start_attempt(paper=paper, candidate=candidate)
+    item = paper.items.get()
+    delivery_services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "a"}, sequence=1)
+
+    def broken(**kwargs):
+        raise RuntimeError("scheduler down")
+
+    monkeypatch.setattr("practice.services.record_graded", broken)
+    response = delivery_services.check_response(attempt=attempt, item_id=item.pk)
+    assert response.correct is True
+    assert "Spaced-repetition update failed" in caplog.text
