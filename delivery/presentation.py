@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from delivery import services
 from delivery.models import Attempt, PaperItem, Response
 from questions import ui_services
+from questions.models import QuestionVersion
 from questions.ui_services import CandidateQuestion
 
 MAX_TEXT = 10_000
@@ -74,6 +75,27 @@ def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> C
     # The paper may weigh the question differently from the bank.
     points = item.points.normalize()
     return dataclasses.replace(question, points=int(points) if points == int(points) else float(points))
+
+
+# Published question versions never change (questions.models.FrozenVersionError): each process
+# keeps the ones its candidates save answers to, keyed by id and content hash.
+_FROZEN_VERSIONS: dict[tuple[int, str, int], QuestionVersion] = {}
+FROZEN_VERSIONS_KEPT = 2048
+
+
+def frozen_version(version: QuestionVersion) -> QuestionVersion:
+    """The full version of ``version`` (a deferred instance holding its id, content hash and
+    question id), read once per process when it is published, at every call otherwise."""
+    key = (version.pk, version.content_hash, version.question_id)
+    cached = _FROZEN_VERSIONS.get(key)
+    if cached is not None:
+        return cached
+    full = QuestionVersion.objects.select_related("question").get(pk=version.pk)
+    if full.published_at is not None:
+        if len(_FROZEN_VERSIONS) >= FROZEN_VERSIONS_KEPT:
+            _FROZEN_VERSIONS.clear()
+        _FROZEN_VERSIONS[key] = full
+    return full
 
 
 def question_for_input(item: PaperItem, *, language: str,

@@ -137,3 +137,13 @@ def _flush_waits_for_the_live_server():
     flush.Command.handle = handle
     yield
     flush.Command.handle = original
+
+
+@pytest.fixture(autouse=True)
+def _forget_frozen_versions():
+    """Each test's database reuses ids: no question version read by one test serves the next."""
+    from delivery import presentation
+
+    presentation._FROZEN_VERSIONS.clear()
+    yield
+    presentation._FROZEN_VERSIONS.clear()

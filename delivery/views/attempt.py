@@ -92,10 +92,21 @@ def _refuse(request: HttpRequest, attempt: Attempt, status: int, message: str) -
 
 
 def _posted_item(request: HttpRequest, attempt: Attempt):
+    """The posted item, its question version from the process's cache of frozen versions: a save
+    every few seconds per candidate need not read and decode the version's content each time."""
     raw = request.POST.get("item", "")
     if not raw.isdigit():
         return None
-    return attempt.paper.items.select_related("version__question").filter(pk=int(raw)).first()
+    item = (
+        attempt.paper.items.select_related("version")
+        .only("id", "paper_id", "position", "points", "version__id", "version__content_hash",
+              "version__question_id")
+        .filter(pk=int(raw))
+        .first()
+    )
+    if item is not None:
+        item.version = presentation.frozen_version(item.version)
+    return item
 
 
 def _posted_sequence(request: HttpRequest) -> int | None:
