@@ -320,7 +320,7 @@ def confirm_completion(*, enrolment: Enrolment, actor, day: datetime.date | None
     from exams.models import AuditEntry, StageRecord
 
     enrolment = (
-        Enrolment.objects.select_for_update()
+        Enrolment.objects.select_for_update(of=("self",))  # PostgreSQL: not the nullable cohort
         .select_related("cohort", "course", "trainee")
         .get(pk=enrolment.pk)
     )
