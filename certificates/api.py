@@ -104,7 +104,7 @@ def certificate(
     response["Cache-Control"] = "no-store"
     normalised = normalise_code(code)
     found = (
-        Certificate.objects.select_related("next_version").filter(code=normalised).first()
+        Certificate.objects.listed().select_related("next_version").defer("next_version__pdf").filter(code=normalised).first()
         if normalised
         else None
     )

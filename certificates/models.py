@@ -126,6 +126,11 @@ class CertificateQuerySet(models.QuerySet):
         """Not replaced by a newer version (revoked ones included)."""
         return self.filter(superseded_at__isnull=True)
 
+    def listed(self) -> CertificateQuerySet:
+        """For lists and status pages: everything but the stored PDF bytes (26 KB each), which
+        only a download reads."""
+        return self.defer("pdf")
+
 
 # What may change once a certificate is issued: its status, never its content.
 MUTABLE_FIELDS = frozenset({"superseded_at", "revoked_at", "revoked_by", "revocation_reason"})

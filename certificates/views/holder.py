@@ -13,7 +13,7 @@ from certificates import permissions
 @require_GET
 @login_required
 def mine(request: HttpRequest) -> HttpResponse:
-    certificates = request.user.certificates.order_by("-issued_at")
+    certificates = request.user.certificates.listed().order_by("-issued_at")
     return render(request, "certificates/mine.html", {"certificates": certificates})
 
 

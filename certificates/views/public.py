@@ -46,7 +46,7 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
         return _too_many(request)
     normalised = normalise_code(code)
     certificate = (
-        Certificate.objects.select_related("next_version").filter(code=normalised).first()
+        Certificate.objects.listed().select_related("next_version").defer("next_version__pdf").filter(code=normalised).first()
         if normalised
         else None
     )

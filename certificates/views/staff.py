@@ -41,16 +41,20 @@ def _batch_form(data=None, *, session=None, scope=None) -> BatchForm:
 def index(request: HttpRequest) -> HttpResponse:
     permissions.require_certificate_staff(request.user)
     session = _session_from(request.GET.get("session", ""))
-    context = {
-        "batch_form": _batch_form(session=session, scope=request.GET.get("scope")),
-        "batches": CertificateBatch.objects.select_related("session", "started_by")[:10],
-        "certificates": Certificate.objects.select_related("holder")[:30],
-    }
+    context = _index_context(_batch_form(session=session, scope=request.GET.get("scope")))
     return render(request, "certificates/staff/index.html", context)
 
 
+def _index_context(batch_form) -> dict:
+    return {
+        "batch_form": batch_form,
+        "batches": CertificateBatch.objects.select_related("session", "started_by")[:10],
+        "certificates": Certificate.objects.listed().select_related("holder")[:30],
+    }
+
+
 def _person_context(person, **forms) -> dict:
-    certificates = person.certificates.select_related("unit_pass", "title_award", "stage_record")
+    certificates = person.certificates.listed().select_related("unit_pass", "title_award", "stage_record")
     in_force = {
         (certificate.kind, certificate.source.pk)
         for certificate in certificates
@@ -179,12 +183,7 @@ def start_batch(request: HttpRequest) -> HttpResponse:
             issue_batch.enqueue(batch.pk)
             messages.success(request, _("Lot lancé : les certificats sont en cours de génération."))
             return redirect(batch)
-    context = {
-        "batch_form": form,
-        "batches": CertificateBatch.objects.select_related("session", "started_by")[:10],
-        "certificates": Certificate.objects.select_related("holder")[:30],
-    }
-    return render(request, "certificates/staff/index.html", context, status=422)
+    return render(request, "certificates/staff/index.html", _index_context(form), status=422)
 
 
 @require_GET

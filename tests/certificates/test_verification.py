@@ -141,3 +141,10 @@ def test_the_command_fails_on_a_tampered_certificate(certificate, tmp_path, caps
         call_command("verify_certificate", str(path))
     assert exit_status.value.code == 1
     assert capsys.readouterr().out.startswith("altered:")
+
+
+def test_lists_and_status_pages_never_read_the_stored_pdf(certificate):
+    from certificates.models import Certificate
+
+    listed = Certificate.objects.listed().get(pk=certificate.pk)
+    assert "pdf" in listed.get_deferred_fields()
