@@ -10,12 +10,13 @@ MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
-# Debian packages the code needs: WeasyPrint's Pango stack (and HarfBuzz subsetting,
+# Debian packages the code needs: a C compiler and the Python headers (the helpmate search's
+# extension); WeasyPrint's Pango stack (and HarfBuzz subsetting,
 # which halves its render time), gettext for the translations, fonts, and chromium for
 # the browser tests (Playwright drives Debian's chromium, never a downloaded one); the
 # PostgreSQL client (backups), Java (the Nu HTML validator of the test suite), and poppler
 # and zbar (the certificate tests render a page and read its QR code).
-DEBIAN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 \
+DEBIAN_PACKAGES := gcc libc6-dev python3-dev libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 \
 	fonts-dejavu-core gettext chromium poppler-utils zbar-tools postgresql-client \
 	default-jre-headless
 
@@ -50,8 +51,10 @@ install: system-packages python-packages
 
 ## Building ---------------------------------------------------------------------------
 
-# Compiled translations and collected static files; both are generated, never committed.
+# The C extension (the exhaustive helpmate search), compiled translations and collected
+# static files; all generated, never committed.
 build: install
+	bin/build-native $(PY)
 	$(MANAGE) compilemessages --ignore=.venv -v0
 	$(MANAGE) collectstatic --noinput -v0
 

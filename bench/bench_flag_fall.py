@@ -21,6 +21,8 @@ import time
 
 from common import setup, summarise_ms, write_result
 
+EXHAUSTIVE_DEPTH = 10  # positions.helpmate.EXHAUSTIVE_DEPTH (imported after Django's set-up)
+
 ISSUE_POSITIONS = [
     ("issue 8: K+N v K+P, pawn on h2", "8/8/8/8/3N4/5K2/7p/7k b - - 0 1", True),
     ("issue 8: K+N v K+P, pawn on h3", "8/8/8/8/8/7p/5N1k/5K2 b - - 0 1", True),
@@ -135,6 +137,17 @@ def endings(count: int, seed: int) -> list[tuple[str, str, bool]]:
     return result
 
 
+def summarise_depths(rows: list[dict]) -> dict[str, int]:
+    """How many searches went how deep (every line), for those the material did not settle."""
+    depths: dict[str, int] = {}
+    for row in rows:
+        if row["method"] in ("material", "immediate"):
+            continue
+        key = str(row["exhaustive_depth"])
+        depths[key] = depths.get(key, 0) + 1
+    return dict(sorted(depths.items(), key=lambda item: int(item[0])))
+
+
 def _figures(
     rows: list[dict], disagreements: list[dict], samples: list[float], seed: int
 ) -> tuple[dict, str]:
@@ -162,11 +175,24 @@ def _figures(
             "no": sum(1 for row in rows if row["verdict"] == "no" and row["oracle"] == "no"),
         },
         "undetermined_positions": [row for row in rows if row["verdict"] == "undetermined"],
+        # Every line searched to the fixed depth (EXHAUSTIVE_DEPTH) before any guided search:
+        # the rows whose exhaustive search stopped short (neither a mate found nor the space
+        # exhausted before that depth) must be none.
+        "fixed_depth": EXHAUSTIVE_DEPTH,
+        "short_of_fixed_depth": [
+            row for row in rows
+            if row["method"] not in ("material", "immediate", "exhaustive")
+            and row["exhaustive_depth"] < EXHAUSTIVE_DEPTH
+        ],
+        "exhaustive_depth_reached": summarise_depths(rows),
+        "native_nodes_max": max(row["native_nodes"] for row in rows),
     }
     summary = (
         f"{len(rows)} endings: {verdicts['yes']} yes, {verdicts['no']} no, "
         f"{verdicts['undetermined']} undetermined; "
-        f"{len(disagreements)} disagreements with the oracle; p50 {figures['search']['p50_ms']} ms, "
+        f"{len(disagreements)} disagreements with the oracle; "
+        f"{len(figures['short_of_fixed_depth'])} searched short of {EXHAUSTIVE_DEPTH} plies; "
+        f"p50 {figures['search']['p50_ms']} ms, "
         f"worst {worst['ms']} ms ({worst['fen']})"
     )
     return figures, summary
@@ -183,8 +209,10 @@ def main() -> None:
     from django.core.cache import cache
     from flag_fall_oracle import line_mates, oracle
 
-    from positions import engine
+    from positions import engine, helpmate
 
+    assert helpmate.EXHAUSTIVE_DEPTH == EXHAUSTIVE_DEPTH
+    print("exhaustive search in", "C" if helpmate.native_available() else "Python (no C module built)")
     cache.clear()
     engine._search.cache_clear()
     rows = []
@@ -214,6 +242,7 @@ def main() -> None:
             "method": result.method,
             "line_plies": len(result.line),
             "exhaustive_depth": result.exhaustive_depth,
+            "native_nodes": result.native_nodes,
             "ms": round(elapsed, 1),
             "oracle": answer.verdict,
             "oracle_depth": answer.depth_done,

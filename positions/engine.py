@@ -233,7 +233,13 @@ def repetition_key(board: chess.Board) -> tuple:
     )
 
 
-def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
+def _search(
+    fen: str,
+    color: chess.Color,
+    node_budget: int,
+    time_budget: float,
+    native_budget: int = mate.NATIVE_NODE_BUDGET,
+) -> mate.MateSearch:
     """Mate searches are cached by position: in this process (the same game is often analysed
     in both languages) and, for definite answers, in Django's cache shared by the workers.
 
@@ -247,16 +253,20 @@ def _search(fen: str, color: chess.Color, node_budget: int, time_budget: float) 
         return mate.MateSearch(
             color, verdict, line=list(line), method=method, nodes=nodes, exhausted=verdict == "no"
         )
-    return _search_in_process(fen, color, node_budget, time_budget)
+    return _search_in_process(fen, color, node_budget, time_budget, native_budget)
 
 
 def _definite_key(fen: str, color: chess.Color) -> str:
-    return "positions:mate:v2:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
+    return "positions:mate:v3:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
 
 
 @lru_cache(maxsize=512)
-def _search_in_process(fen: str, color: chess.Color, node_budget: int, time_budget: float) -> mate.MateSearch:
-    result = mate.can_checkmate(chess.Board(fen), color, node_budget=node_budget, time_budget=time_budget)
+def _search_in_process(
+    fen: str, color: chess.Color, node_budget: int, time_budget: float, native_budget: int
+) -> mate.MateSearch:
+    result = mate.can_checkmate(
+        chess.Board(fen), color, node_budget=node_budget, time_budget=time_budget, native_budget=native_budget
+    )
     if result.verdict != "undetermined":  # an undetermined answer may depend on the machine's load
         answer = (result.verdict, tuple(result.line), result.method, result.nodes)
         cache.set(_definite_key(fen, color), answer, timeout=None)
@@ -276,6 +286,10 @@ LOCKED_NODE_BUDGET = 20_000  # per position and side
 # Per analysis: the per-ply proofs of 5.2.2 on locked structures. A long game of shuffling
 # bishops behind a locked chain must not cost a search at every ply (the API is public).
 LOCKED_TOTAL_BUDGET = 200_000
+# The same for the exhaustive search in C (positions: about half a second per position and
+# side, four seconds per analysis at most).
+LOCKED_NATIVE_BUDGET = 2_000_000
+LOCKED_NATIVE_TOTAL_BUDGET = 16_000_000
 
 
 class _DeadAfterPly:
@@ -286,8 +300,11 @@ class _DeadAfterPly:
     is spent, the remaining plies are judged by material only (the final position still gets
     its full search)."""
 
-    def __init__(self, total_budget: int = LOCKED_TOTAL_BUDGET) -> None:
+    def __init__(
+        self, total_budget: int = LOCKED_TOTAL_BUDGET, native_total_budget: int = LOCKED_NATIVE_TOTAL_BUDGET
+    ) -> None:
         self.remaining = total_budget
+        self.native_remaining = native_total_budget
         self.known: dict[str, bool] = {}
 
     def __call__(self, board: chess.Board) -> bool:
@@ -297,12 +314,16 @@ class _DeadAfterPly:
             return False
         fen = _search_fen(board)
         if fen not in self.known:
-            if self.remaining <= 0:
+            if self.remaining <= 0 or self.native_remaining <= 0:
                 return False
             dead = True
             for color in chess.COLORS:
-                result = _search(fen, color, min(LOCKED_NODE_BUDGET, self.remaining), 1.0)
+                result = _search(
+                    fen, color, min(LOCKED_NODE_BUDGET, self.remaining), 1.0,
+                    min(LOCKED_NATIVE_BUDGET, self.native_remaining),
+                )  # fmt: skip
                 self.remaining -= max(1, result.nodes)
+                self.native_remaining -= result.native_nodes
                 if result.verdict != "no":
                     dead = False
                     break

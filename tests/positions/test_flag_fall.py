@@ -100,7 +100,7 @@ def test_the_reference_page_does_not_keep_a_verdict_that_ran_out_of_budget(empty
 def test_a_definite_verdict_is_cached_by_position_whatever_the_budget(empty_caches):
     fen = engine._search_fen(chess.Board(KNIGHT_PAWN_H3))
     first = engine._search(fen, chess.WHITE, 50_000, 2.0)
-    again = engine._search(fen, chess.WHITE, 1, 0.0)  # a budget too small to find anything
+    again = engine._search(fen, chess.WHITE, 1, 0.0, 1)  # budgets too small to find anything
     assert first.verdict == again.verdict == "yes"
 
 
@@ -108,9 +108,9 @@ def test_a_definite_verdict_found_later_replaces_an_undetermined_one_kept_in_pro
     # An analysis on a loaded server may run out of time; the reference page, searching the same
     # position with more time, then finds the mate: both pages must say so from then on.
     fen = engine._search_fen(chess.Board(KNIGHT_PAWN_H2))
-    assert engine._search(fen, chess.WHITE, 1, 0.0).verdict == "undetermined"
+    assert engine._search(fen, chess.WHITE, 1, 0.0, 1).verdict == "undetermined"
     assert engine._search(fen, chess.WHITE, 180_000, 20.0).verdict == "yes"
-    assert engine._search(fen, chess.WHITE, 1, 0.0).verdict == "yes"
+    assert engine._search(fen, chess.WHITE, 1, 0.0, 1).verdict == "yes"
 
 
 @pytest.mark.parametrize(
