@@ -284,7 +284,9 @@ static int add_pawn(Move *moves, int n, int us, int from, int to) {
 /* Pseudo-legal moves of the side to move (legality: the mover's king not attacked after). */
 static int generate(const Position *p, Move *moves) {
     int us = p->turn, them = !us, n = 0;
-    u64 own = p->occupied[us], theirs = p->occupied[them], all = own | theirs;
+    u64 own = p->occupied[us], all = own | p->occupied[them];
+    /* A king is never taken (the caller passes only legal positions: this is a safeguard). */
+    u64 theirs = p->occupied[them] & ~p->pieces[them][KING];
     u64 pawns = p->pieces[us][PAWN];
     int forward = us == WHITE ? 8 : -8, start_rank = us == WHITE ? 1 : 6;
     while (pawns) {
@@ -307,7 +309,7 @@ static int generate(const Position *p, Move *moves) {
     while (knights) {
         int from = __builtin_ctzll(knights);
         knights &= knights - 1;
-        u64 targets = KNIGHT_ATTACKS[from] & ~own;
+        u64 targets = KNIGHT_ATTACKS[from] & ~own & ~p->pieces[them][KING];
         while (targets) {
             int to = __builtin_ctzll(targets);
             targets &= targets - 1;
@@ -323,7 +325,7 @@ static int generate(const Position *p, Move *moves) {
             for (int d = first; d < last; d++) {
                 for (int i = 0; i < 8; i++) {
                     int to = RAYS[d][from][i];
-                    if (to < 0 || (own & BIT(to))) break;
+                    if (to < 0 || (own & BIT(to)) || (p->pieces[them][KING] & BIT(to))) break;
                     n = add(moves, n, from, to, 0, 0);
                     if (theirs & BIT(to)) break;
                 }
@@ -331,7 +333,7 @@ static int generate(const Position *p, Move *moves) {
         }
     }
     int king = p->king[us];
-    u64 targets = KING_ATTACKS[king] & ~own;
+    u64 targets = KING_ATTACKS[king] & ~own & ~p->pieces[them][KING];
     while (targets) {
         int to = __builtin_ctzll(targets);
         targets &= targets - 1;

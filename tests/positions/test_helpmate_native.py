@@ -172,3 +172,11 @@ def test_the_c_module_refuses_a_board_without_its_kings():
     arguments = helpmate._native_arguments(chess.Board("8/8/8/8/8/8/8/K7 w - - 0 1"))
     with pytest.raises(ValueError, match="king"):
         helpmate.native.search(*arguments, chess.WHITE, 4, 1000)
+
+
+def test_an_illegal_position_goes_to_the_python_search():
+    # The bank shows illegal positions on purpose (kings side by side after an illegal move).
+    board = chess.Board("8/8/8/3k4/3K4/8/8/6R1 b - - 0 1")
+    assert not helpmate.native_available(board)
+    result = mate.can_checkmate(board, chess.WHITE)
+    assert result.native_nodes == 0 and result.verdict in ("yes", "no", "undetermined")
