@@ -397,7 +397,7 @@ async def hammer(path: str, clients: list[dict], seconds: float, *, save: bool) 
 def start_server() -> subprocess.Popen:
     env = environment()
     env.update({"HOST": "127.0.0.1", "PORT": str(PORT)})
-    SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)
+    SERVER_LOG.parent.mkdir(parents=True, exist_ok=True)  # on PostgreSQL nothing else creates it
     server = subprocess.Popen(  # noqa: S603 - our own script
         [str(ROOT / "bin" / "serve")],
         cwd=ROOT,

@@ -183,14 +183,21 @@ elif TESTING:
 else:
     # One machine without Redis: a file cache under var/ is shared by every gunicorn worker
     # and survives restarts (the engine's mate verdicts take seconds to compute once; rate
-    # limits must count across workers).
+    # limits must count across workers; sessions are read from it). Django's, culled less
+    # often (config/cache.py).
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "config.cache.FileBasedCache",
             "LOCATION": VAR_DIR / "cache",
             "OPTIONS": {"MAX_ENTRIES": 20000},
         }
     }
+
+# Sessions are read on every request (an exam's autosaves every few seconds per candidate):
+# from the cache, written through to the database, which keeps them when the cache loses
+# them. The cache is one every process shares (Redis, or the file cache above); only the
+# tests use a per-process one, and they run in one process.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

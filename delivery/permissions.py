@@ -20,11 +20,14 @@ from delivery.models import Attempt, AttemptStatus, Paper, Purpose
 from delivery.services import grace_period
 
 
-def get_attempt_for_candidate(user, attempt_id) -> Attempt:
-    attempt = Attempt.objects.select_related("paper").filter(pk=attempt_id, candidate_id=user.pk).first()
-    if attempt is None:
-        raise Http404
-    return attempt
+def get_attempt_for_candidate(user, attempt_id, *, with_paper: bool = True) -> Attempt:
+    """The attempt if it is ``user``'s (404 otherwise). ``with_paper=False`` for the autosave,
+    which needs only the paper's id: the join and the paper's fields cost it half of this read."""
+    attempts = Attempt.objects.select_related("paper") if with_paper else Attempt.objects
+    try:
+        return attempts.get(pk=attempt_id, candidate_id=user.pk)
+    except Attempt.DoesNotExist:
+        raise Http404 from None
 
 
 def can_preview(user) -> bool:

@@ -14,8 +14,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 
 from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
@@ -85,12 +84,7 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
     values: dict = {"answer": answer, "sequence": sequence, "saved_at": now}
     if flagged is not None:
         values["flagged"] = flagged
-    still_open = Q(attempt__status=AttemptStatus.IN_PROGRESS) & (
-        Q(attempt__deadline__isnull=True) | Q(attempt__deadline__gte=now - grace_period()))
-    stored = Response.objects.filter(
-        still_open, attempt_id=attempt.pk, item_id=item_id, sequence__lt=sequence, checked_at__isnull=True,
-    ).update(**values)
-    if stored:
+    if _update_if_newer(attempt_id=attempt.pk, item_id=item_id, values=values, now=now):
         response = Response(attempt_id=attempt.pk, item_id=item_id, **values)
         if flagged is None:
             response.flagged = Response.objects.filter(
@@ -113,6 +107,48 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
         raise AttemptClosed
     # Older or repeated, or already corrected (practice with immediate feedback).
     return SaveResult(existing, stored=False)
+
+
+_UPDATE_IF_NEWER: dict[str, str] = {}
+
+
+def _update_if_newer(*, attempt_id, item_id: int, values: dict, now: datetime) -> bool:
+    """The conditional UPDATE of ``save_response``, in SQL written once per database vendor.
+
+    It is the statement every autosave runs: built by the ORM (a join turned into a
+    subquery) it cost five times its own execution in Python. Parameters go through the
+    model fields, as the ORM would send them."""
+    fields = {name: Response._meta.get_field(name) for name in values}
+    connection = connections[router.db_for_write(Response)]
+    key = f"{connection.vendor}:{','.join(fields)}"
+    sql = _UPDATE_IF_NEWER.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        response, attempt = Response._meta, Attempt._meta
+        column = {name: quote(field.column) for name, field in fields.items()}
+
+        def of(model, name: str) -> str:
+            return quote(model.get_field(name).column)
+
+        # Table and column names from the models' metadata only; every value is a parameter.
+        sql = _UPDATE_IF_NEWER[key] = (
+            f"UPDATE {quote(response.db_table)} SET {', '.join(f'{column[name]} = %s' for name in fields)}"  # noqa: S608
+            f" WHERE {of(response, 'attempt')} = %s AND {of(response, 'item')} = %s"
+            f" AND {of(response, 'sequence')} < %s AND {of(response, 'checked_at')} IS NULL"
+            f" AND EXISTS (SELECT 1 FROM {quote(attempt.db_table)} WHERE {of(attempt, 'id')} = %s"
+            f" AND {of(attempt, 'status')} = %s"
+            f" AND ({of(attempt, 'deadline')} IS NULL OR {of(attempt, 'deadline')} >= %s))"
+        )
+    attempt_key = Attempt._meta.pk.get_db_prep_value(attempt_id, connection)
+    deadline = Attempt._meta.get_field("deadline")
+    params = [field.get_db_prep_save(values[name], connection) for name, field in fields.items()]
+    params += [
+        attempt_key, item_id, values["sequence"], attempt_key, AttemptStatus.IN_PROGRESS.value,
+        deadline.get_db_prep_value(now - grace_period(), connection),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount > 0
 
 
 def server_sequence(now: datetime | None = None) -> int:

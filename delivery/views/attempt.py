@@ -15,7 +15,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import permissions, presentation, services
-from delivery.models import Attempt, Feedback, Purpose
+from delivery.models import Attempt, Feedback, PaperItem, Purpose
+from questions.models import QuestionVersion
 from questions.views._common import language
 
 MAX_SEQUENCE = 2**63 - 1
@@ -97,15 +98,17 @@ def _posted_item(request: HttpRequest, attempt: Attempt):
     raw = request.POST.get("item", "")
     if not raw.isdigit():
         return None
-    item = (
-        attempt.paper.items.select_related("version")
-        .only("id", "paper_id", "position", "points", "version__id", "version__content_hash",
-              "version__question_id")
-        .filter(pk=int(raw))
-        .first()
+    rows = list(
+        PaperItem.objects.filter(pk=int(raw), paper_id=attempt.paper_id)
+        .values_list("position", "points", "version_id", "version__content_hash", "version__question_id")[:1]
     )
-    if item is not None:
-        item.version = presentation.frozen_version(item.version)
+    if not rows:
+        return None
+    position, points, version_id, content_hash, question_id = rows[0]
+    item = PaperItem(pk=int(raw), paper_id=attempt.paper_id, position=position, points=points,
+                     version_id=version_id)
+    item.version = presentation.frozen_version(
+        QuestionVersion(pk=version_id, content_hash=content_hash, question_id=question_id))
     return item
 
 
@@ -155,7 +158,7 @@ def _back_to_question(attempt: Attempt, item_id: int) -> HttpResponse:
 @login_required
 def save(request: HttpRequest, attempt_id) -> HttpResponse:
     """Store one answer. Browsers number their saves; a stale one is acknowledged, not stored."""
-    attempt = permissions.get_attempt_for_candidate(request.user, attempt_id)
+    attempt = permissions.get_attempt_for_candidate(request.user, attempt_id, with_paper=False)
     now = timezone.now()
     attempt = services.close_if_overdue(attempt=attempt, now=now)
     result = _store(request, attempt, now)

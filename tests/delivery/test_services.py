@@ -5,7 +5,7 @@ import pytest
 from django.utils import timezone
 
 from delivery import services
-from delivery.models import AttemptStatus, Paper, PaperItem
+from delivery.models import Attempt, AttemptStatus, Paper, PaperItem
 from questions.models import Question, QuestionVersion, Status
 
 
@@ -80,3 +80,46 @@ def test_it_fails_a_candidate_who_misses_an_eliminatory_question(db, trainee):
     services.save_response(attempt=attempt, item_id=easy.pk, answer={"choice": "a"}, sequence=1)
     attempt = services.submit_attempt(attempt=attempt)
     assert (attempt.score, attempt.passed) == (Decimal(9), False)
+
+
+def test_it_refuses_a_save_to_an_attempt_handed_in_since_it_was_read(paper, trainee):
+    attempt = services.start_attempt(paper=paper, candidate=trainee)
+    item = paper.items.first()
+    services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "a"}, sequence=1)
+    read_before = Attempt.objects.get(pk=attempt.pk)
+    services.submit_attempt(attempt=attempt)
+    with pytest.raises(services.AttemptClosed):
+        services.save_response(attempt=read_before, item_id=item.pk, answer={"choice": "b"}, sequence=2)
+    assert attempt.responses.get(item=item).answer == {"choice": "a"}
+
+
+def test_it_refuses_a_save_to_an_answer_already_corrected(paper, trainee):
+    attempt = services.start_attempt(paper=paper, candidate=trainee)
+    item = paper.items.first()
+    services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "a"}, sequence=1)
+    attempt.responses.update(checked_at=timezone.now())
+    result = services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "b"}, sequence=2)
+    assert result.stored is False
+    assert attempt.responses.get().answer == {"choice": "a"}
+
+
+def test_it_stores_a_newer_save_with_its_answer_time_and_flag(paper, trainee):
+    attempt = services.start_attempt(paper=paper, candidate=trainee)
+    item = paper.items.first()
+    now = timezone.now()
+    services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "a"}, sequence=1, now=now)
+    later = now + timedelta(seconds=10)
+    result = services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "b"}, sequence=2,
+                                    flagged=True, now=later)
+    stored = attempt.responses.get()
+    assert result.stored is True
+    assert (stored.answer, stored.sequence, stored.flagged) == ({"choice": "b"}, 2, True)
+    assert stored.saved_at == later
+
+
+def test_it_keeps_the_flag_when_a_save_does_not_say(paper, trainee):
+    attempt = services.start_attempt(paper=paper, candidate=trainee)
+    item = paper.items.first()
+    services.save_response(attempt=attempt, item_id=item.pk, answer={}, sequence=1, flagged=True)
+    result = services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "b"}, sequence=2)
+    assert result.response.flagged is True and attempt.responses.get().flagged is True
