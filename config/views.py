@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from accounts.navigation import home_panels
 
 logger = logging.getLogger(__name__)
-HEALTH_CACHE_KEY = "healthz"
+HEALTH_CACHE_KEY = "healthz:{}"  # one key per check: concurrent checks never read each other's
 
 
 @require_GET
@@ -57,9 +57,13 @@ def _check_database() -> None:
 
 def _check_cache() -> None:
     value = uuid.uuid4().hex
-    cache.set(HEALTH_CACHE_KEY, value, timeout=30)
-    if cache.get(HEALTH_CACHE_KEY) != value:
-        raise RuntimeError("the cache did not return what was just stored")
+    key = HEALTH_CACHE_KEY.format(value)
+    cache.set(key, value, timeout=30)
+    try:
+        if cache.get(key) != value:
+            raise RuntimeError("the cache did not return what was just stored")
+    finally:
+        cache.delete(key)
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -48,6 +48,34 @@ def test_healthz_answers_503_when_the_cache_is_down(db, monkeypatch):
     assert response.json()["status"] == "error"
 
 
+def test_concurrent_health_checks_do_not_read_each_others_value(db, monkeypatch):
+    # Several workers checking at once once shared one key: a check could read the value the
+    # next one had just written and answer a false 503 under load.
+    from django.core.cache import cache
+
+    from config import views
+
+    original_get = cache.get
+
+    def get_after_another_check(key, *args, **kwargs):
+        cache.set(views.HEALTH_CACHE_KEY.format("another"), "another", timeout=30)
+        cache.set("healthz", "another", timeout=30)
+        return original_get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get", get_after_another_check)
+    assert Client().get("/healthz").status_code == 200
+
+
+def test_a_health_check_leaves_nothing_in_the_cache(db, monkeypatch):
+    from django.core.cache import cache
+
+    written = []
+    original_set = cache.set
+    monkeypatch.setattr(cache, "set", lambda key, *a, **k: written.append(key) or original_set(key, *a, **k))
+    Client().get("/healthz")
+    assert written and all(cache.get(key) is None for key in written)
+
+
 def test_healthz_does_not_say_why_a_check_failed(db, monkeypatch):
     def down():
         raise OperationalError("password authentication failed for user arbitre at db.internal")
