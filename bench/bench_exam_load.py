@@ -261,6 +261,9 @@ def remember_cookies(headers: dict, cookies: dict[str, str]) -> None:
 class Recorder:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        # (kind, seconds since the session began, latency): where the slow requests are
+        self.timeline: list[tuple[str, float, float]] = []
+        self.began = time.perf_counter()
         self.errors: list[str] = []
         self.sent = 0
         self.acknowledged: dict[tuple[str, int], tuple[int, dict]] = {}
@@ -271,7 +274,9 @@ class Recorder:
 async def timed(recorder: Recorder, *args, **kwargs):
     start = time.perf_counter()
     status, headers, content = await request(*args, **kwargs)
-    recorder.latencies.append((time.perf_counter() - start) * 1000)
+    latency = (time.perf_counter() - start) * 1000
+    recorder.latencies.append(latency)
+    recorder.timeline.append(("page" if args[0] == "GET" else "save", start - recorder.began, latency))
     return status, headers, content
 
 
@@ -503,6 +508,22 @@ def main() -> None:
     def percentile(share: float) -> float:
         return round(latencies[min(len(latencies) - 1, int(len(latencies) * share))], 1) if latencies else 0.0
 
+    def p95_of(selected: list[float]) -> float:
+        selected = sorted(selected)
+        return round(selected[min(len(selected) - 1, int(len(selected) * 0.95))], 1) if selected else 0.0
+
+    timeline = recorder.timeline
+    spike_end = SPIKE_SECONDS + SAVE_EVERY
+    figures.update(
+        {
+            # The same requests split by kind and by phase: the start spike (every candidate
+            # opening the paper) against the steady autosaves that follow it.
+            "page_p95_ms": p95_of([latency for kind, _at, latency in timeline if kind == "page"]),
+            "save_p95_ms": p95_of([latency for kind, _at, latency in timeline if kind == "save"]),
+            "spike_p95_ms": p95_of([latency for _kind, at, latency in timeline if at < spike_end]),
+            "after_spike_p95_ms": p95_of([latency for _kind, at, latency in timeline if at >= spike_end]),
+        }
+    )
     figures.update(
         {
             "requests": len(latencies),

@@ -141,9 +141,13 @@ def _flush_waits_for_the_live_server():
 
 @pytest.fixture(autouse=True)
 def _forget_frozen_versions():
-    """Each test's database reuses ids: no question version read by one test serves the next."""
+    """Each test's database reuses ids: no question version read, nor question rendered, by one
+    test serves the next."""
     from delivery import presentation
+    from delivery.templatetags import delivery_tags
 
     presentation._FROZEN_VERSIONS.clear()
+    delivery_tags._RENDERED_QUESTIONS.clear()
     yield
     presentation._FROZEN_VERSIONS.clear()
+    delivery_tags._RENDERED_QUESTIONS.clear()
