@@ -522,6 +522,12 @@ def main() -> None:
             "save_p95_ms": p95_of([latency for kind, _at, latency in timeline if kind == "save"]),
             "spike_p95_ms": p95_of([latency for _kind, at, latency in timeline if at < spike_end]),
             "after_spike_p95_ms": p95_of([latency for _kind, at, latency in timeline if at >= spike_end]),
+            # [seconds since the start, requests, p95] per ten seconds: a steady tail or bursts
+            "p95_by_10s": [
+                [start, len(bucket), p95_of(bucket)]
+                for start in range(0, int(max((at for _k, at, _l in timeline), default=0)) + 1, 10)
+                if (bucket := [latency for _kind, at, latency in timeline if start <= at < start + 10])
+            ],
         }
     )
     figures.update(

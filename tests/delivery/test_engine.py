@@ -94,6 +94,28 @@ def test_the_command_closes_overdue_attempts(attempt):
     assert not attempt.is_open
 
 
+def test_the_clock_closes_overdue_attempts_again_and_again_and_survives_a_failure(attempt, monkeypatch):
+    from delivery.management.commands import close_overdue_attempts as command
+
+    rounds = []
+
+    def close(now=None):
+        rounds.append(now)
+        if len(rounds) == 1:
+            raise ConnectionError("database away")
+        return 0
+
+    def sleep(seconds):
+        assert seconds == 30
+        if len(rounds) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command.services, "close_overdue_attempts", close)
+    monkeypatch.setattr(command.time, "sleep", sleep)
+    call_command("close_overdue_attempts", "--every", "30", stdout=StringIO())
+    assert len(rounds) == 3
+
+
 def test_the_task_closes_overdue_attempts(attempt):
     attempt.deadline = timezone.now() - timedelta(hours=1)
     attempt.save()
