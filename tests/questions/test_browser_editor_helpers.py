@@ -3,6 +3,8 @@ article picker) and the bank list filtered without reloading the page."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
 from django.conf import settings
 from django.contrib.sessions.models import Session
@@ -127,7 +129,11 @@ def test_a_draft_typed_before_logging_in_again_in_another_tab_is_saved(live_serv
 def test_an_expired_session_is_announced_in_the_preview_not_drawn_in_it(live_server, page: Page, demo_users):
     log_in(page, live_server.url, AUTHOR, "/questions/new/")
     expect(page.locator("#preview .preview-checks")).to_be_visible(timeout=10000)
-    Session.objects.all().delete()  # the session ends on the server (expiry, logout elsewhere)
+    # The session ends on the server (expiry, logout elsewhere): gone from the database and from
+    # the cache that sessions are read from (cached_db).
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    for key in Session.objects.values_list("session_key", flat=True):
+        store(session_key=key).delete()
     page.locator("textarea[name=stem_fr]").fill("Tapé après la fin de la session.")
     expect(page.locator("#preview [data-unavailable]")).to_be_visible(timeout=10000)
     expect(page.locator("#preview input[name=password]")).to_have_count(0)
