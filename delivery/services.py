@@ -66,7 +66,7 @@ def accepts_answers(attempt: Attempt, now: datetime) -> bool:
 
 def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int,
                   flagged: bool | None = None, now: datetime | None = None,
-                  item: PaperItem | None = None) -> SaveResult:
+                  item: PaperItem | None = None, _first: bool = True) -> SaveResult:
     """Store an answer unless a save with a higher ``sequence`` is already stored.
 
     One conditional UPDATE does it ("where the stored sequence is lower and the attempt is
@@ -100,7 +100,13 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
             return SaveResult(response, stored=True)
         except IntegrityError:
             # Another save (or the grading of a closed attempt) created the row first.
-            existing = Response.objects.get(attempt_id=attempt.pk, item_id=item_id)
+            existing = Response.objects.filter(attempt_id=attempt.pk, item_id=item_id).first()
+            if existing is None and _first:
+                # ... and its transaction was rolled back meanwhile: this save starts again, once.
+                return save_response(attempt=attempt, item_id=item_id, answer=answer, sequence=sequence,
+                                     flagged=flagged, now=now, item=item, _first=False)
+            if existing is None:
+                raise
     if not Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.IN_PROGRESS).exists() or (
         not accepts_answers(attempt, now)
     ):

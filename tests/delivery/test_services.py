@@ -123,3 +123,23 @@ def test_it_keeps_the_flag_when_a_save_does_not_say(paper, trainee):
     services.save_response(attempt=attempt, item_id=item.pk, answer={}, sequence=1, flagged=True)
     result = services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "b"}, sequence=2)
     assert result.response.flagged is True and attempt.responses.get().flagged is True
+
+
+def test_a_first_save_whose_rival_insert_was_rolled_back_is_stored_on_a_second_try(attempt, monkeypatch):
+    from django.db import IntegrityError
+
+    from delivery.models import Response
+
+    item = attempt.paper.items.first()
+    original, calls = Response.objects.create, []
+
+    def create_once_refused(**fields):
+        calls.append(fields)
+        if len(calls) == 1:  # a rival insert stood in the way, then was rolled back
+            raise IntegrityError("UNIQUE constraint failed")
+        return original(**fields)
+
+    monkeypatch.setattr(Response.objects, "create", create_once_refused)
+    result = services.save_response(attempt=attempt, item_id=item.pk, answer={"answer": True}, sequence=1)
+    assert result.stored and len(calls) == 2
+    assert Response.objects.get(attempt=attempt, item=item).answer == {"answer": True}
