@@ -98,6 +98,42 @@ def frozen_version(version: QuestionVersion) -> QuestionVersion:
     return full
 
 
+def page_items(attempt: Attempt) -> list[PaperItem]:
+    """``services.ordered_items`` (same items, same order), each item's question version taken
+    from the process's cache of frozen versions: every candidate of a paper reads the same
+    versions, and the page of 30 questions need not read and decode them each time. Versions
+    not yet cached are read in one query."""
+    rows = list(
+        PaperItem.objects.filter(paper_id=attempt.paper_id)
+        .order_by(*PaperItem._meta.ordering)
+        .values_list("pk", "position", "points", "version_id", "version__content_hash",
+                     "version__question_id")
+    )
+    versions: dict[int, QuestionVersion] = {}
+    missing = []
+    for _pk, _position, _points, version_id, content_hash, question_id in rows:
+        cached = _FROZEN_VERSIONS.get((version_id, content_hash, question_id))
+        if cached is None:
+            missing.append(version_id)
+        else:
+            versions[version_id] = cached
+    if missing:
+        for version in QuestionVersion.objects.select_related("question").filter(pk__in=missing):
+            versions[version.pk] = version
+            if version.published_at is not None:
+                if len(_FROZEN_VERSIONS) >= FROZEN_VERSIONS_KEPT:
+                    _FROZEN_VERSIONS.clear()
+                _FROZEN_VERSIONS[(version.pk, version.content_hash, version.question_id)] = version
+    items = []
+    for pk, position, points, version_id, _hash, _question in rows:
+        item = PaperItem(pk=pk, paper_id=attempt.paper_id, position=position, points=points,
+                         version_id=version_id)
+        item.paper = attempt.paper
+        item.version = versions[version_id]
+        items.append(item)
+    return services.shuffled_items(attempt, items)
+
+
 def question_for_input(item: PaperItem, *, language: str,
                        attempt: Attempt | None = None) -> CandidateQuestion:
     """The question's inputs only (no diagram drawn, options in the bank's order): enough to
@@ -117,7 +153,7 @@ def slots(attempt: Attempt, *, language: str) -> list[Slot]:
     if attempt.pk and not attempt._state.adding:
         responses = {response.item_id: response for response in attempt.responses.all()}
     result = []
-    for number, item in enumerate(services.ordered_items(attempt), start=1):
+    for number, item in enumerate(page_items(attempt), start=1):
         response = responses.get(item.pk)
         result.append(Slot(
             number=number,

@@ -375,7 +375,11 @@ def _total(attempt: Attempt, items: list[PaperItem], responses: dict[int, Respon
 
 def ordered_items(attempt: Attempt) -> list[PaperItem]:
     """The paper's items in this candidate's order: the paper's, or shuffled by the attempt's seed."""
-    items = list(attempt.paper.items.select_related("version__question"))
+    return shuffled_items(attempt, list(attempt.paper.items.select_related("version__question")))
+
+
+def shuffled_items(attempt: Attempt, items: list[PaperItem]) -> list[PaperItem]:
+    """``items``, in the paper's order, put in this candidate's order."""
     if attempt.paper.shuffle_questions:
         random.Random(attempt.seed).shuffle(items)  # noqa: S311 - an order, not a secret
     return items

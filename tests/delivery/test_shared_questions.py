@@ -70,3 +70,29 @@ def test_the_shared_questions_follow_the_interface_language(attempt, trainee):
     client.post(reverse("set_language"), {"language": "en", "next": url})
     english = client.get(url).content.decode()
     assert "Vrai" in french and "True" in english
+
+
+def test_the_page_lists_the_items_as_the_engine_orders_them(paper, trainee, other_trainee):
+    from delivery import presentation
+
+    for seed, candidate in ((1, trainee), (2, other_trainee)):
+        attempt = services.start_attempt(paper=paper, candidate=candidate, seed=seed)
+        expected = services.ordered_items(attempt)
+        listed = presentation.page_items(attempt)
+        assert [item.pk for item in listed] == [item.pk for item in expected]
+        assert [item.version.content() for item in listed] == [item.version.content() for item in expected]
+        assert [item.points for item in listed] == [item.points for item in expected]
+
+
+def test_a_second_candidate_s_page_reads_no_question_version(paper, trainee, other_trainee):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first = services.start_attempt(paper=paper, candidate=trainee)
+    second = services.start_attempt(paper=paper, candidate=other_trainee)
+    page(trainee, first)
+    client = client_for(other_trainee)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("delivery:attempt", args=[second.pk]))
+    # Neither read on its own nor joined: no query selects a version's text.
+    assert not [query for query in queries if '"questions_questionversion"."stem_fr"' in query["sql"]]
