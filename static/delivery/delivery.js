@@ -282,10 +282,14 @@
     flushThen(function () { window.location.href = link.href; });
   });
 
-  // Following a link of the navigator moves the keyboard focus to the question too.
+  // Following a link of the navigator moves the keyboard focus to the question too, unless
+  // the focus is already in it (the browser may have moved it there, and the candidate may
+  // already have tabbed on to an answer before this event arrives: never pull it back).
   window.addEventListener("hashchange", function () {
     var target = document.getElementById(window.location.hash.slice(1));
-    if (target && target.classList.contains("dl-question")) { target.focus(); }
+    if (target && target.classList.contains("dl-question") && !target.contains(document.activeElement)) {
+      target.focus();
+    }
   });
 
   window.addEventListener("online", function () {
