@@ -131,6 +131,16 @@ def _can_check_in_time(
     return False
 
 
+def san_line(board: chess.Board, moves: list[chess.Move]) -> list[str]:
+    """``moves`` played from ``board``, in SAN (the mating lines every search returns)."""
+    replay = board.copy(stack=False)
+    line = []
+    for move in moves:
+        line.append(replay.san(move))
+        replay.push(move)
+    return line
+
+
 class _BudgetSpent(Exception):
     pass
 
@@ -216,12 +226,7 @@ def exhaustive_mate(
         for plies in range(first, depth + 1, 2):
             search.cut = False
             if search.mates_within(plies):
-                moves = list(reversed(search.line))
-                replay = board.copy(stack=False)
-                line = []
-                for move in moves:
-                    line.append(replay.san(move))
-                    replay.push(move)
+                line = san_line(board, list(reversed(search.line)))
                 return ExhaustiveResult("found", plies, search.nodes, line)
             done = min(plies + 1, depth)
             if not search.cut:
@@ -264,13 +269,8 @@ def exhaustive_mate_native(
     outcome, depth_done, nodes, moves, exhausted = native.search(
         *_native_arguments(board), color, depth, node_budget, max_depth=max_depth, extra_budget=extra_budget
     )
-    line = []
-    if outcome == "found":
-        replay = board.copy(stack=False)
-        for from_square, to_square, promotion in moves:
-            move = chess.Move(from_square, to_square, promotion or None)
-            line.append(replay.san(move))
-            replay.push(move)
+    played = [chess.Move(source, target, promotion or None) for source, target, promotion in moves]
+    line = san_line(board, played) if outcome == "found" else []
     return ExhaustiveResult(outcome, depth_done, nodes, line, exhausted_space=exhausted)
 
 

@@ -48,6 +48,7 @@ from positions.helpmate import (
     exhaustive_mate,
     exhaustive_mate_native,
     native_available,
+    san_line,
 )
 
 Verdict = Literal["yes", "no", "undetermined"]
@@ -590,7 +591,7 @@ def _best_first(
                 if position.is_check() and position.turn != color and position.is_checkmate():
                     line_moves = _line(parents, key)
                     position.pop()
-                    return MateSearch(color, "yes", line=_san_line(board, line_moves), nodes=nodes)
+                    return MateSearch(color, "yes", line=san_line(board, line_moves), nodes=nodes)
                 score = guide(position) if guide is not None else _heuristic(position, color, strategy)
                 priority = score + 0.05 * depth
                 heapq.heappush(heap, (priority, next(counter), depth + 1, position, move, key))
@@ -611,15 +612,6 @@ def _line(parents: dict, key: tuple) -> list[chess.Move]:
         entry = parents[parent_key]
     moves.reverse()
     return moves
-
-
-def _san_line(board: chess.Board, moves: list[chess.Move]) -> list[str]:
-    replay = board.copy(stack=False)
-    line = []
-    for move in moves:
-        line.append(replay.san(move))
-        replay.push(move)
-    return line
 
 
 @dataclass
