@@ -83,40 +83,17 @@ _FROZEN_VERSIONS: dict[tuple[int, str, int], QuestionVersion] = {}
 FROZEN_VERSIONS_KEPT = 2048
 
 
-def frozen_version(version: QuestionVersion) -> QuestionVersion:
-    """The full version of ``version`` (a deferred instance holding its id, content hash and
-    question id), read once per process when it is published, at every call otherwise."""
-    key = (version.pk, version.content_hash, version.question_id)
-    cached = _FROZEN_VERSIONS.get(key)
-    if cached is not None:
-        return cached
-    full = QuestionVersion.objects.select_related("question").get(pk=version.pk)
-    if full.published_at is not None:
-        if len(_FROZEN_VERSIONS) >= FROZEN_VERSIONS_KEPT:
-            _FROZEN_VERSIONS.clear()
-        _FROZEN_VERSIONS[key] = full
-    return full
-
-
-def page_items(attempt: Attempt) -> list[PaperItem]:
-    """``services.ordered_items`` (same items, same order), each item's question version taken
-    from the process's cache of frozen versions: every candidate of a paper reads the same
-    versions, and the page of 30 questions need not read and decode them each time. Versions
-    not yet cached are read in one query."""
-    rows = list(
-        PaperItem.objects.filter(paper_id=attempt.paper_id)
-        .order_by(*PaperItem._meta.ordering)
-        .values_list("pk", "position", "points", "version_id", "version__content_hash",
-                     "version__question_id")
-    )
-    versions: dict[int, QuestionVersion] = {}
+def frozen_versions(keys: list[tuple[int, str, int]]) -> dict[int, QuestionVersion]:
+    """The full versions named by ``keys`` (id, content hash, question id), by id: those this
+    process keeps, the others read in one query (and kept when published)."""
+    versions = {}
     missing = []
-    for _pk, _position, _points, version_id, content_hash, question_id in rows:
-        cached = _FROZEN_VERSIONS.get((version_id, content_hash, question_id))
+    for key in keys:
+        cached = _FROZEN_VERSIONS.get(key)
         if cached is None:
-            missing.append(version_id)
+            missing.append(key[0])
         else:
-            versions[version_id] = cached
+            versions[key[0]] = cached
     if missing:
         for version in QuestionVersion.objects.select_related("question").filter(pk__in=missing):
             versions[version.pk] = version
@@ -124,14 +101,42 @@ def page_items(attempt: Attempt) -> list[PaperItem]:
                 if len(_FROZEN_VERSIONS) >= FROZEN_VERSIONS_KEPT:
                     _FROZEN_VERSIONS.clear()
                 _FROZEN_VERSIONS[(version.pk, version.content_hash, version.question_id)] = version
+    return versions
+
+
+# An item as a row of values, its version named by the cache's key.
+_ITEM_ROW = ("pk", "position", "points", "version_id", "version__content_hash", "version__question_id")
+
+
+def _items_from_rows(paper_id: int, rows: list[tuple]) -> list[PaperItem]:
+    versions = frozen_versions([(version_id, content_hash, question_id)
+                                for _pk, _position, _points, version_id, content_hash, question_id in rows])
     items = []
     for pk, position, points, version_id, _hash, _question in rows:
-        item = PaperItem(pk=pk, paper_id=attempt.paper_id, position=position, points=points,
-                         version_id=version_id)
-        item.paper = attempt.paper
+        item = PaperItem(pk=pk, paper_id=paper_id, position=position, points=points, version_id=version_id)
         item.version = versions[version_id]
         items.append(item)
+    return items
+
+
+def page_items(attempt: Attempt) -> list[PaperItem]:
+    """``services.ordered_items`` (same items, same order), each item's question version taken
+    from the process's cache of frozen versions: every candidate of a paper reads the same
+    versions, and the page of 30 questions need not read and decode them each time."""
+    rows = list(PaperItem.objects.filter(paper_id=attempt.paper_id)
+                .order_by(*PaperItem._meta.ordering).values_list(*_ITEM_ROW))
+    items = _items_from_rows(attempt.paper_id, rows)
+    for item in items:
+        item.paper = attempt.paper
     return services.shuffled_items(attempt, items)
+
+
+def posted_item(attempt: Attempt, item_id: int) -> PaperItem | None:
+    """The item an answer is posted for, if it is on the attempt's paper, its version from the
+    process's cache: a save every few seconds per candidate need not read and decode it."""
+    rows = list(PaperItem.objects.filter(pk=item_id, paper_id=attempt.paper_id).values_list(*_ITEM_ROW)[:1])
+    items = _items_from_rows(attempt.paper_id, rows)
+    return items[0] if items else None
 
 
 def question_for_input(item: PaperItem, *, language: str,

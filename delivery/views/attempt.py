@@ -15,8 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import permissions, presentation, services
-from delivery.models import Attempt, Feedback, PaperItem, Purpose
-from questions.models import QuestionVersion
+from delivery.models import Attempt, Feedback, Purpose
 from questions.views._common import language
 
 MAX_SEQUENCE = 2**63 - 1
@@ -93,23 +92,8 @@ def _refuse(request: HttpRequest, attempt: Attempt, status: int, message: str) -
 
 
 def _posted_item(request: HttpRequest, attempt: Attempt):
-    """The posted item, its question version from the process's cache of frozen versions: a save
-    every few seconds per candidate need not read and decode the version's content each time."""
     raw = request.POST.get("item", "")
-    if not raw.isdigit():
-        return None
-    rows = list(
-        PaperItem.objects.filter(pk=int(raw), paper_id=attempt.paper_id)
-        .values_list("position", "points", "version_id", "version__content_hash", "version__question_id")[:1]
-    )
-    if not rows:
-        return None
-    position, points, version_id, content_hash, question_id = rows[0]
-    item = PaperItem(pk=int(raw), paper_id=attempt.paper_id, position=position, points=points,
-                     version_id=version_id)
-    item.version = presentation.frozen_version(
-        QuestionVersion(pk=version_id, content_hash=content_hash, question_id=question_id))
-    return item
+    return presentation.posted_item(attempt, int(raw)) if raw.isdigit() else None
 
 
 def _posted_sequence(request: HttpRequest) -> int | None:

@@ -77,6 +77,12 @@ def test_it_refuses_an_item_of_another_paper(attempt, trainee, trainer, reviewer
     assert "ne fait pas partie" in response.json()["message"]
 
 
+def test_it_refuses_an_item_number_too_large_for_the_database(attempt, trainee):
+    response = save(trainee, attempt, {"item": "9" * 40, "sequence": 1}, **JSON)
+    assert response.status_code == 400
+    assert "ne fait pas partie" in response.json()["message"]
+
+
 def test_it_refuses_an_option_the_question_does_not_have(attempt, trainee):
     item = item_of(attempt.paper, "t-single")
     response = save(trainee, attempt, {"item": item.pk, "sequence": 1, f"q{item.pk}-answer": "z"}, **JSON)
