@@ -66,7 +66,7 @@ def accepts_answers(attempt: Attempt, now: datetime) -> bool:
 
 def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int,
                   flagged: bool | None = None, now: datetime | None = None,
-                  item: PaperItem | None = None, _first: bool = True) -> SaveResult:
+                  item: PaperItem | None = None) -> SaveResult:
     """Store an answer unless a save with a higher ``sequence`` is already stored.
 
     One conditional UPDATE does it ("where the stored sequence is lower and the attempt is
@@ -84,14 +84,19 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
     values: dict = {"answer": answer, "sequence": sequence, "saved_at": now}
     if flagged is not None:
         values["flagged"] = flagged
-    if _update_if_newer(attempt_id=attempt.pk, item_id=item_id, values=values, now=now):
-        response = Response(attempt_id=attempt.pk, item_id=item_id, **values)
-        if flagged is None:
-            response.flagged = Response.objects.filter(
-                attempt_id=attempt.pk, item_id=item_id).values_list("flagged", flat=True).first()
-        return SaveResult(response, stored=True)
-    existing = Response.objects.filter(attempt_id=attempt.pk, item_id=item_id).first()
-    if existing is None:
+    existing = None
+    # Twice at most: when the first insert of the item loses to another save's, the row it met is
+    # updated like any other (or, if that save was rolled back meanwhile, inserted again).
+    for _round in range(2):
+        if _update_if_newer(attempt_id=attempt.pk, item_id=item_id, values=values, now=now):
+            response = Response(attempt_id=attempt.pk, item_id=item_id, **values)
+            if flagged is None:
+                response.flagged = Response.objects.filter(
+                    attempt_id=attempt.pk, item_id=item_id).values_list("flagged", flat=True).first()
+            return SaveResult(response, stored=True)
+        existing = Response.objects.filter(attempt_id=attempt.pk, item_id=item_id).first()
+        if existing is not None:
+            break
         try:
             with transaction.atomic():
                 response = Response.objects.create(attempt_id=attempt.pk, item_id=item_id, **values)
@@ -99,14 +104,9 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
                     raise AttemptClosed
             return SaveResult(response, stored=True)
         except IntegrityError:
-            # Another save (or the grading of a closed attempt) created the row first.
-            existing = Response.objects.filter(attempt_id=attempt.pk, item_id=item_id).first()
-            if existing is None and _first:
-                # ... and its transaction was rolled back meanwhile: this save starts again, once.
-                return save_response(attempt=attempt, item_id=item_id, answer=answer, sequence=sequence,
-                                     flagged=flagged, now=now, item=item, _first=False)
-            if existing is None:
-                raise
+            continue  # another save (or the grading of a closed attempt) created the row first
+    if existing is None:
+        existing = Response.objects.get(attempt_id=attempt.pk, item_id=item_id)
     if not Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.IN_PROGRESS).exists() or (
         not accepts_answers(attempt, now)
     ):

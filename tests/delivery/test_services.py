@@ -143,3 +143,24 @@ def test_a_first_save_whose_rival_insert_was_rolled_back_is_stored_on_a_second_t
     result = services.save_response(attempt=attempt, item_id=item.pk, answer={"answer": True}, sequence=1)
     assert result.stored and len(calls) == 2
     assert Response.objects.get(attempt=attempt, item=item).answer == {"answer": True}
+
+
+def test_a_first_save_losing_its_insert_to_an_older_save_still_stores_the_newer_answer(attempt, monkeypatch):
+    from django.db import IntegrityError
+
+    from delivery.models import Response
+
+    item = attempt.paper.items.first()
+    original = Response.objects.create
+
+    def rival_inserts_first(**fields):
+        monkeypatch.setattr(Response.objects, "create", original)
+        original(attempt_id=fields["attempt_id"], item_id=fields["item_id"], answer={"answer": False},
+                 sequence=1, saved_at=fields["saved_at"])
+        raise IntegrityError("UNIQUE constraint failed")
+
+    monkeypatch.setattr(Response.objects, "create", rival_inserts_first)
+    result = services.save_response(attempt=attempt, item_id=item.pk, answer={"answer": True}, sequence=5)
+    assert result.stored
+    stored = Response.objects.get(attempt=attempt, item=item)
+    assert (stored.answer, stored.sequence) == ({"answer": True}, 5)
