@@ -103,11 +103,7 @@ def certificate(
         return _too_many()
     response["Cache-Control"] = "no-store"
     normalised = normalise_code(code)
-    found = (
-        Certificate.objects.listed().select_related("next_version").defer("next_version__pdf").filter(code=normalised).first()
-        if normalised
-        else None
-    )
+    found = Certificate.objects.for_code(normalised)
     if found is None:
         return error_response("code", _("Aucun certificat ne porte ce code."), status=404)
     return public.facts(found)

@@ -131,6 +131,14 @@ class CertificateQuerySet(models.QuerySet):
         only a download reads."""
         return self.defer("pdf")
 
+    def for_code(self, normalised: str | None) -> Certificate | None:
+        """The certificate a verification code names (already normalised; None or "" names none),
+        with the version that replaced it, for the public page and the API: no PDF bytes."""
+        if not normalised:
+            return None
+        return (self.listed().select_related("next_version").defer("next_version__pdf")
+                .filter(code=normalised).first())
+
 
 # What may change once a certificate is issued: its status, never its content.
 MUTABLE_FIELDS = frozenset({"superseded_at", "revoked_at", "revoked_by", "revocation_reason"})

@@ -45,11 +45,7 @@ def verify_code(request: HttpRequest, code: str) -> HttpResponse:
     if not permissions.lookups_allowed(request):
         return _too_many(request)
     normalised = normalise_code(code)
-    certificate = (
-        Certificate.objects.listed().select_related("next_version").defer("next_version__pdf").filter(code=normalised).first()
-        if normalised
-        else None
-    )
+    certificate = Certificate.objects.for_code(normalised)
     if certificate is None:
         return render(request, "certificates/not_found.html", {"code": code[:40]}, status=404)
     return render(request, "certificates/verify_code.html", {"facts": public.for_page(certificate)})
