@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
-from django.db import IntegrityError, connections, router, transaction
+from django.db import connections, router, transaction
 from django.utils import timezone
 
 from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
@@ -69,11 +69,12 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
                   item: PaperItem | None = None) -> SaveResult:
     """Store an answer unless a save with a higher ``sequence`` is already stored.
 
-    One conditional UPDATE does it ("where the stored sequence is lower and the attempt is
-    still open"), so two saves racing from two tabs cannot interleave and the write lock is
-    held for one statement only: SQLite serialises writers, and a save that held it for a
-    whole read-then-write transaction made every other save wait (autosave throughput fell
-    sixfold with three workers). Only the first save of an item inserts its row.
+    One statement does it, whether the item was answered before or not: an insert that turns
+    into an update of the stored answer when that one is older ("upsert"), on condition that
+    the attempt is still open and the answer not already corrected. Two saves racing from two
+    tabs cannot interleave, the first answer to an item needs no second round trip, and the
+    write lock is held for one statement only (SQLite serialises writers: a save that held
+    it for a whole read-then-write transaction made every other save wait).
     """
     now = now or timezone.now()
     if not accepts_answers(attempt, now):
@@ -84,73 +85,69 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
     values: dict = {"answer": answer, "sequence": sequence, "saved_at": now}
     if flagged is not None:
         values["flagged"] = flagged
-    existing = None
-    # Twice at most: when the first insert of the item loses to another save's, the row it met is
-    # updated like any other (or, if that save was rolled back meanwhile, inserted again).
-    for _round in range(2):
-        if _update_if_newer(attempt_id=attempt.pk, item_id=item_id, values=values, now=now):
-            response = Response(attempt_id=attempt.pk, item_id=item_id, **values)
-            if flagged is None:
-                response.flagged = Response.objects.filter(
-                    attempt_id=attempt.pk, item_id=item_id).values_list("flagged", flat=True).first()
-            return SaveResult(response, stored=True)
-        existing = Response.objects.filter(attempt_id=attempt.pk, item_id=item_id).first()
-        if existing is not None:
-            break
-        try:
-            with transaction.atomic():
-                response = Response.objects.create(attempt_id=attempt.pk, item_id=item_id, **values)
-                if not Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.IN_PROGRESS).exists():
-                    raise AttemptClosed
-            return SaveResult(response, stored=True)
-        except IntegrityError:
-            continue  # another save (or the grading of a closed attempt) created the row first
-    if existing is None:
-        existing = Response.objects.get(attempt_id=attempt.pk, item_id=item_id)
-    if not Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.IN_PROGRESS).exists() or (
-        not accepts_answers(attempt, now)
-    ):
+    if _store_if_newer(attempt_id=attempt.pk, item_id=item_id, values=values, now=now):
+        response = Response(attempt_id=attempt.pk, item_id=item_id, **values)
+        if flagged is None:
+            response.flagged = Response.objects.filter(
+                attempt_id=attempt.pk, item_id=item_id).values_list("flagged", flat=True).first()
+        return SaveResult(response, stored=True)
+    # Nothing written: the attempt was closed meanwhile, or the stored answer is newer (or
+    # repeated, or already corrected: practice with immediate feedback).
+    if not Attempt.objects.filter(pk=attempt.pk, status=AttemptStatus.IN_PROGRESS).exists():
         raise AttemptClosed
-    # Older or repeated, or already corrected (practice with immediate feedback).
+    existing = Response.objects.filter(attempt_id=attempt.pk, item_id=item_id).first()
+    if existing is None or not accepts_answers(attempt, now):
+        raise AttemptClosed
     return SaveResult(existing, stored=False)
 
 
-_UPDATE_IF_NEWER: dict[str, str] = {}
+_STORE_IF_NEWER: dict[str, str] = {}
 
 
-def _update_if_newer(*, attempt_id, item_id: int, values: dict, now: datetime) -> bool:
-    """The conditional UPDATE of ``save_response``, in SQL written once per database vendor.
+def _store_if_newer(*, attempt_id, item_id: int, values: dict, now: datetime) -> bool:
+    """The single statement of ``save_response``, in SQL written once per database vendor and
+    set of columns: ``INSERT … SELECT … WHERE <attempt open> ON CONFLICT (attempt, item) DO
+    UPDATE … WHERE <stored sequence lower, not corrected>``. Both SQLite (3.24+) and
+    PostgreSQL (9.5+) run it as written. On PostgreSQL the attempt's row is read ``FOR SHARE``:
+    a save waits for a hand-in being written and then sees it (and the hand-in waits for the
+    save), so an acknowledged answer is always one the grading reads.
 
-    It is the statement every autosave runs: built by the ORM (a join turned into a
-    subquery) it cost five times its own execution in Python. Parameters go through the
-    model fields, as the ORM would send them."""
-    fields = {name: Response._meta.get_field(name) for name in values}
+    Table and column names come from the models' metadata only; every value is a parameter,
+    prepared by its model field as the ORM would prepare it. Returns whether a row was written.
+    """
     connection = connections[router.db_for_write(Response)]
-    key = f"{connection.vendor}:{','.join(fields)}"
-    sql = _UPDATE_IF_NEWER.get(key)
+    response = Response(attempt_id=attempt_id, item_id=item_id, **values)
+    inserted = [field for field in Response._meta.concrete_fields if not field.primary_key]
+    updated = [Response._meta.get_field(name) for name in values]
+    key = f"{connection.vendor}:{','.join(field.name for field in updated)}"
+    sql = _STORE_IF_NEWER.get(key)
     if sql is None:
         quote = connection.ops.quote_name
-        response, attempt = Response._meta, Attempt._meta
-        column = {name: quote(field.column) for name, field in fields.items()}
+        table, attempt_table = quote(Response._meta.db_table), quote(Attempt._meta.db_table)
 
-        def of(model, name: str) -> str:
-            return quote(model.get_field(name).column)
+        def column(model, name: str) -> str:
+            return quote(model._meta.get_field(name).column)
 
-        # Table and column names from the models' metadata only; every value is a parameter.
-        sql = _UPDATE_IF_NEWER[key] = (
-            f"UPDATE {quote(response.db_table)} SET {', '.join(f'{column[name]} = %s' for name in fields)}"  # noqa: S608
-            f" WHERE {of(response, 'attempt')} = %s AND {of(response, 'item')} = %s"
-            f" AND {of(response, 'sequence')} < %s AND {of(response, 'checked_at')} IS NULL"
-            f" AND EXISTS (SELECT 1 FROM {quote(attempt.db_table)} WHERE {of(attempt, 'id')} = %s"
-            f" AND {of(attempt, 'status')} = %s"
-            f" AND ({of(attempt, 'deadline')} IS NULL OR {of(attempt, 'deadline')} >= %s))"
+        deadline = column(Attempt, "deadline")
+        sequence = column(Response, "sequence")
+        lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
+        sql = _STORE_IF_NEWER[key] = (
+            f"INSERT INTO {table} ({', '.join(quote(field.column) for field in inserted)})"  # noqa: S608
+            f" SELECT {', '.join(['%s'] * len(inserted))}"
+            f" WHERE EXISTS (SELECT 1 FROM {attempt_table} WHERE {column(Attempt, 'id')} = %s"
+            f" AND {column(Attempt, 'status')} = %s AND ({deadline} IS NULL OR {deadline} >= %s){lock})"
+            f" ON CONFLICT ({column(Response, 'attempt')}, {column(Response, 'item')}) DO UPDATE SET"
+            f" {', '.join(f'{quote(field.column)} = excluded.{quote(field.column)}' for field in updated)}"
+            f" WHERE {table}.{sequence} < excluded.{sequence}"
+            f" AND {table}.{column(Response, 'checked_at')} IS NULL"
         )
-    attempt_key = Attempt._meta.pk.get_db_prep_value(attempt_id, connection)
-    deadline = Attempt._meta.get_field("deadline")
-    params = [field.get_db_prep_save(values[name], connection) for name, field in fields.items()]
+    # The instance's values: those given, the fields' defaults for the others (no ``pre_save``:
+    # ``saved_at`` is the ``now`` given, not the clock's).
+    params = [field.get_db_prep_save(getattr(response, field.attname), connection) for field in inserted]
     params += [
-        attempt_key, item_id, values["sequence"], attempt_key, AttemptStatus.IN_PROGRESS.value,
-        deadline.get_db_prep_value(now - grace_period(), connection),
+        Attempt._meta.pk.get_db_prep_value(attempt_id, connection),
+        AttemptStatus.IN_PROGRESS.value,
+        Attempt._meta.get_field("deadline").get_db_prep_value(now - grace_period(), connection),
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
