@@ -102,7 +102,7 @@ def prepare() -> list[dict]:
     django.setup()
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.backends.cached_db import SessionStore
     from django.utils import timezone
 
     from accounts.models import User
@@ -110,7 +110,10 @@ def prepare() -> list[dict]:
     from questions.models import Question, QuestionVersion, Status
 
     now = timezone.now()
-    paper = Paper.objects.create(title="Bench UVR", unit="UVR", duration=timezone.timedelta(hours=2))
+    # Locked, as an exam session's paper must be before an invigilator opens any attempt.
+    paper = Paper.objects.create(
+        title="Bench UVR", unit="UVR", duration=timezone.timedelta(hours=2), locked_at=now
+    )
     items = []
     for index in range(QUESTIONS):
         kind = ("single", "truefalse", "numeric", "open")[index % 4]
@@ -178,6 +181,7 @@ def prepare() -> list[dict]:
     AttemptEvent.objects.bulk_create([AttemptEvent(attempt=attempt, kind="started") for attempt in attempts])
     clients = []
     backend = "django.contrib.auth.backends.ModelBackend"
+    # Through the site's session engine (the cache and the database), as a login stores them.
     for user, attempt in zip(users, attempts, strict=True):
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
@@ -433,6 +437,35 @@ def stop_server(server: subprocess.Popen) -> None:
         os.killpg(server.pid, signal.SIGKILL)
 
 
+def cpu_seconds(server: subprocess.Popen) -> dict[str, float]:
+    """CPU time used so far by the app server's processes (gunicorn, task worker, clock), by
+    PostgreSQL's processes and by this client: where a phase's CPU went on the shared cores."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {"server": 0.0, "postgresql": 0.0}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = stat.rpartition(")")[2].split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        if int(fields[2]) == server.pid:  # the process group bin/serve leads
+            used["server"] += seconds
+        elif command.startswith(b"postgres"):
+            used["postgresql"] += seconds
+    own = os.times()
+    used["client"] = own.user + own.system
+    return used
+
+
+def cpu_used(before: dict[str, float], after: dict[str, float], per: int) -> dict[str, float]:
+    """Milliseconds of CPU per request between two readings of ``cpu_seconds``."""
+    return {name: round(1000 * (after[name] - before[name]) / max(per, 1), 2) for name in after}
+
+
 def stored_answers() -> dict[tuple[str, int], tuple[int, dict]]:
     from delivery.models import Response
 
@@ -460,8 +493,14 @@ def main() -> None:
     server = start_server()
     figures: dict = {"database": DATABASE, "candidates": CANDIDATES, "fault": FAULT}
     try:
+        before = cpu_seconds(server)
         floor = asyncio.run(hammer("/healthz", floor_clients, FLOOR_SECONDS, save=False))
+        between = cpu_seconds(server)
         saves = asyncio.run(hammer("", floor_clients, FLOOR_SECONDS, save=True))
+        after = cpu_seconds(server)
+        # CPU per request, by process kind: what a trivial view and an autosave cost the machine.
+        figures["floor_cpu_ms"] = cpu_used(before, between, floor)
+        figures["autosave_cpu_ms"] = cpu_used(between, after, saves)
         figures["floor_rps"] = round(floor / FLOOR_SECONDS, 1)
         figures["autosave_rps"] = round(saves / FLOOR_SECONDS, 1)
         figures["autosave_ratio"] = round(saves / floor, 3) if floor else None
@@ -489,8 +528,11 @@ def main() -> None:
                 figures["restarted_at_s"] = round(time.monotonic() - started, 1)
             await asyncio.gather(*tasks)
 
+        before = cpu_seconds(server)
         asyncio.run(session())
         figures["duration_s"] = round(time.monotonic() - started, 1)
+        if not FAULT:  # a restarted server's processes are not the ones measured before
+            figures["session_cpu_ms"] = cpu_used(before, cpu_seconds(server), len(recorder.latencies))
     finally:
         stop_server(server)
 

@@ -12,6 +12,18 @@ class PaperItemInline(admin.TabularInline):
     raw_id_fields = ["version"]
     extra = 0
 
+    # A locked paper's questions are final ("no edit after lock"): the exam office unlocks it,
+    # with a logged reason, before any change. The engine also relies on it (its cache of a
+    # started paper's items, delivery.presentation).
+    def has_add_permission(self, request, obj=None) -> bool:
+        return not (obj and obj.is_locked) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return not (obj and obj.is_locked) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return not (obj and obj.is_locked) and super().has_delete_permission(request, obj)
+
 
 @admin.register(Paper)
 class PaperAdmin(admin.ModelAdmin):

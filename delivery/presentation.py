@@ -107,6 +107,30 @@ def frozen_versions(keys: list[tuple[int, str, int]]) -> dict[int, QuestionVersi
 # An item as a row of values, its version named by the cache's key.
 _ITEM_ROW = ("pk", "position", "points", "version_id", "version__content_hash", "version__question_id")
 
+# The items of a locked paper that a candidate has started never change: an unlock is refused
+# once an attempt exists (papers.services.unlock_paper) and the admin shows a locked paper's
+# items read-only. Each process keeps their rows, read once per paper, for the pages and the
+# autosaves of every candidate of the paper.
+_LOCKED_ITEM_ROWS: dict[int, list[tuple]] = {}
+LOCKED_PAPERS_KEPT = 256
+
+
+def _item_rows(attempt: Attempt) -> list[tuple]:
+    """The rows (``_ITEM_ROW``) of the attempt's paper, in the paper's order."""
+    rows = _LOCKED_ITEM_ROWS.get(attempt.paper_id)
+    if rows is not None:
+        return rows
+    read = list(PaperItem.objects.filter(paper_id=attempt.paper_id).order_by(*PaperItem._meta.ordering)
+                .values_list(*_ITEM_ROW, "paper__locked_at"))
+    rows = [row[:-1] for row in read]
+    # A preview's attempt is never saved: its paper may still be unlocked and edited.
+    started = attempt.pk is not None and not attempt._state.adding
+    if read and read[0][-1] is not None and started:
+        if len(_LOCKED_ITEM_ROWS) >= LOCKED_PAPERS_KEPT:
+            _LOCKED_ITEM_ROWS.clear()
+        _LOCKED_ITEM_ROWS[attempt.paper_id] = rows
+    return rows
+
 
 def _items_from_rows(paper_id: int, rows: list[tuple]) -> list[PaperItem]:
     versions = frozen_versions([(version_id, content_hash, question_id)
@@ -123,9 +147,7 @@ def page_items(attempt: Attempt) -> list[PaperItem]:
     """``services.ordered_items`` (same items, same order), each item's question version taken
     from the process's cache of frozen versions: every candidate of a paper reads the same
     versions, and the page of 30 questions need not read and decode them each time."""
-    rows = list(PaperItem.objects.filter(paper_id=attempt.paper_id)
-                .order_by(*PaperItem._meta.ordering).values_list(*_ITEM_ROW))
-    items = _items_from_rows(attempt.paper_id, rows)
+    items = _items_from_rows(attempt.paper_id, _item_rows(attempt))
     for item in items:
         item.paper = attempt.paper
     return services.shuffled_items(attempt, items)
@@ -134,7 +156,7 @@ def page_items(attempt: Attempt) -> list[PaperItem]:
 def posted_item(attempt: Attempt, item_id: int) -> PaperItem | None:
     """The item an answer is posted for, if it is on the attempt's paper, its version from the
     process's cache: a save every few seconds per candidate need not read and decode it."""
-    rows = list(PaperItem.objects.filter(pk=item_id, paper_id=attempt.paper_id).values_list(*_ITEM_ROW)[:1])
+    rows = [row for row in _item_rows(attempt) if row[0] == item_id]
     items = _items_from_rows(attempt.paper_id, rows)
     return items[0] if items else None
 

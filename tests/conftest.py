@@ -147,7 +147,9 @@ def _forget_frozen_versions():
     from delivery.templatetags import delivery_tags
 
     presentation._FROZEN_VERSIONS.clear()
+    presentation._LOCKED_ITEM_ROWS.clear()
     delivery_tags._RENDERED_QUESTIONS.clear()
     yield
     presentation._FROZEN_VERSIONS.clear()
+    presentation._LOCKED_ITEM_ROWS.clear()
     delivery_tags._RENDERED_QUESTIONS.clear()

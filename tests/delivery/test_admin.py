@@ -17,3 +17,16 @@ def test_the_admin_lists_papers_and_shows_an_attempt(attempt, superuser):
 
 def test_attempts_cannot_be_added_in_the_admin(superuser):
     assert client_for(superuser).get(reverse("admin:delivery_attempt_add")).status_code == 403
+
+
+def test_the_admin_shows_a_locked_paper_s_questions_read_only(paper, superuser):
+    from django.utils import timezone
+
+    url = reverse("admin:delivery_paper_change", args=[paper.pk])
+    client = client_for(superuser)
+    assert 'name="items-0-points"' in client.get(url).content.decode()
+    paper.locked_at = timezone.now()
+    paper.save(update_fields=["locked_at"])
+    page = client.get(url).content.decode()
+    assert 'name="items-0-points"' not in page
+    assert 'id="items-0"' in page  # still shown, to read

@@ -68,6 +68,13 @@ def test_the_page_carries_the_servers_remaining_seconds(attempt, trainee):
     assert 3590 <= remaining <= 3600
 
 
+def test_the_page_s_numbers_for_the_script_are_never_localised(attempt, trainee, settings):
+    settings.USE_THOUSAND_SEPARATOR = True  # French groups thousands with a space
+    html = page(trainee, attempt).content.decode()
+    remaining = re.search(r'data-remaining="([^"]*)"', html).group(1)
+    assert remaining.isdigit() and 3590 <= int(remaining) <= 3600
+
+
 def test_the_page_shows_the_saved_answers(attempt, trainee):
     item = item_of(attempt.paper, "t-numeric")
     services.save_response(attempt=attempt, item_id=item.pk, answer={"value": "12"}, sequence=3)
