@@ -39,6 +39,7 @@ class Slot:
     sequence: int
     response: Response | None
     attempt: Attempt | None = None
+    title: str = ""  # "Question 3 sur 30"
 
     @property
     def key_content(self) -> dict:
@@ -180,9 +181,11 @@ def slots(attempt: Attempt, *, language: str) -> list[Slot]:
     if attempt.pk and not attempt._state.adding:
         responses = {response.item_id: response for response in attempt.responses.all()}
     result = []
-    for number, item in enumerate(page_items(attempt), start=1):
+    items = page_items(attempt)
+    for number, item in enumerate(items, start=1):
         response = responses.get(item.pk)
         result.append(Slot(
+            title=_("Question %(number)s sur %(total)s") % {"number": number, "total": len(items)},
             number=number,
             item=item,
             question=candidate_question(attempt, item, language=language),

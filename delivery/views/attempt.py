@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.backends.utils import csrf_input
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -40,6 +41,8 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "immediate": immediate,
         "preview": preview,
         "rules_allowed": attempt.paper.open_book or attempt.paper.purpose != Purpose.EXAM,
+        # The token's hidden input, written once for the page's dozens of forms.
+        "csrf_input": csrf_input(request),
     }
 
 

@@ -108,3 +108,19 @@ def test_the_page_shows_no_question_of_another_paper(attempt, trainee, trainer, 
     make_paper(trainer, reviewer, [("x-other", core_samples.short(stem_fr="Question d'un autre sujet"))],
                title="Autre sujet")
     assert "autre sujet" not in page(trainee, attempt).content.decode()
+
+
+def test_every_question_form_carries_the_token_a_plain_post_needs(attempt, trainee):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(trainee)
+    html = client.get(reverse("delivery:attempt", args=[attempt.pk])).content.decode()
+    forms = re.findall(r'<form method="post" class="dl-form".*?</form>', html, re.S)
+    tokens = {re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1) for form in forms}
+    assert len(forms) == attempt.paper.items.count() and len(tokens) == 1
+    item = item_of(attempt.paper, "t-numeric")
+    posted = client.post(reverse("delivery:save", args=[attempt.pk]),
+                         {"csrfmiddlewaretoken": tokens.pop(), "item": item.pk, f"q{item.pk}-answer": "12"})
+    assert posted.status_code == 302
+    assert attempt.responses.get(item=item).answer["value"] == "12"
