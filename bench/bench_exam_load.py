@@ -184,7 +184,7 @@ def prepare() -> list[dict]:
     )
     AttemptEvent.objects.bulk_create([AttemptEvent(attempt=attempt, kind="started") for attempt in attempts])
     clients = []
-    backend = "django.contrib.auth.backends.ModelBackend"
+    backend = "accounts.backends.ModelBackend"
     # Through the site's session engine (the cache and the database), as a login stores them.
     for user, attempt in zip(users, attempts, strict=True):
         session = SessionStore()

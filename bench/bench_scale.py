@@ -285,7 +285,7 @@ def two_factor_lockout_shared() -> dict:
         session.update(
             {
                 SESSION_KEY: str(grader.pk),
-                BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                BACKEND_SESSION_KEY: "accounts.backends.ModelBackend",
                 HASH_SESSION_KEY: grader.get_session_auth_hash(),
             }
         )

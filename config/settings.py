@@ -161,6 +161,13 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=0 if TESTING else 60, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+        "DATABASE_PREPARED_STATEMENTS", default=True
+    ):
+        DATABASES["default"].setdefault("OPTIONS", {}).update({
+            "server_side_binding": True,
+            "prepare_threshold": env_int("DATABASE_PREPARE_THRESHOLD", 5),
+        })
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "arbitre.sqlite3"}}
@@ -200,9 +207,11 @@ else:
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
+# Django's model backend, reading the signed-in person in a query compiled once (every request
+# reads it). Sessions opened through Django's own path before it was listed here sign in again.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
