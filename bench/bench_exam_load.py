@@ -461,14 +461,17 @@ def cpu_seconds(server: subprocess.Popen) -> dict[str, float]:
             continue
         try:
             stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
+        name = stat[stat.find("(") + 1 : stat.rfind(")")]
         fields = stat.rpartition(")")[2].split()
-        seconds = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        # utime, stime, and those of the children that ended and were waited for (cutime,
+        # cstime): a PostgreSQL backend whose connection closed counts in its postmaster's,
+        # so that the sum never goes back when processes end.
+        seconds = sum(int(value) for value in fields[11:15]) / tick
         if int(fields[2]) == server.pid:  # the process group bin/serve leads
             used["server"] += seconds
-        elif command.startswith(b"postgres"):
+        elif name == "postgres":  # the postmaster and its backends
             used["postgresql"] += seconds
     own = os.times()
     used["client"] = own.user + own.system
