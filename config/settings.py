@@ -208,10 +208,13 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 # Django's model backend, reading the signed-in person in a query compiled once (every request
-# reads it). Sessions opened through Django's own path before it was listed here sign in again.
+# reads it). Django's own stays listed last for the sessions opened through it before
+# (2026-11-27), so that an upgrade during an exam signs nobody out; accounts' backend stops a
+# refused login before it. It may go once those sessions have expired (two weeks).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "accounts.backends.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

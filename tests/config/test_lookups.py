@@ -120,3 +120,35 @@ def test_a_started_attempt_reads_the_same_with_or_without_its_paper(attempt, tra
     services.close_if_overdue(attempt=attempt)
     assert field_values(get_attempt_for_candidate(trainee, attempt.pk, with_paper=False)) == field_values(
         get_attempt_for_candidate(trainee, attempt.pk))
+
+
+def test_a_session_opened_through_djangos_backend_stays_signed_in(client, trainee):
+    client.force_login(trainee, backend="django.contrib.auth.backends.ModelBackend")
+    assert client.get("/").context["user"] == trainee
+
+
+def test_a_refused_password_is_checked_once(rf, trainee):
+    from unittest import mock
+
+    from django.contrib.auth import base_user
+
+    with mock.patch.object(base_user, "check_password", wraps=base_user.check_password) as checked:
+        assert authenticate(rf.post("/"), username=trainee.email, password="wrong") is None
+    assert checked.call_count == 1
+
+
+def test_an_unknown_person_costs_one_hash(rf, db):
+    from unittest import mock
+
+    from django.contrib.auth import base_user
+
+    with mock.patch.object(base_user, "make_password", wraps=base_user.make_password) as hashed:
+        assert authenticate(rf.post("/"), username="nobody@example.org", password="wrong") is None
+    assert hashed.call_count == 1
+
+
+def test_a_new_login_goes_through_accounts_backend(client, trainee):
+    from django.contrib.auth import BACKEND_SESSION_KEY
+
+    client.post("/accounts/login/", {"username": trainee.email, "password": "correct-horse-battery"})
+    assert client.session[BACKEND_SESSION_KEY] == "accounts.backends.ModelBackend"
