@@ -59,8 +59,8 @@ class AttemptAdmin(admin.ModelAdmin):
     list_filter = ["status", "paper__purpose"]
     search_fields = ["candidate__email", "candidate__last_name", "paper__title"]
     readonly_fields = ["id", "paper", "candidate", "seed", "status", "started_at", "extra_time",
-                       "deadline", "submitted_at", "submitted_automatically", "score", "max_score", "passed",
-                       "released_at"]
+                       "large_print", "deadline", "submitted_at", "submitted_automatically", "score",
+                       "max_score", "passed", "released_at"]
     inlines = [ResponseInline, AttemptEventInline]
 
     def has_add_permission(self, request) -> bool:

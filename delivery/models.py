@@ -137,6 +137,8 @@ class Attempt(models.Model):
     started_at = models.DateTimeField(_("commencée le"), default=timezone.now)
     # Extra time granted in advance (accommodations) or during the sitting (incidents).
     extra_time = models.DurationField(_("temps supplémentaire"), default=timedelta(0))
+    # An accommodation (Livre, chapter 7): the candidate's pages in large print.
+    large_print = models.BooleanField(_("gros caractères"), default=False)
     deadline = models.DateTimeField(_("heure limite"), null=True, blank=True,
                                     help_text=_("Vide : sans limite de temps."))
     submitted_at = models.DateTimeField(_("remise le"), null=True, blank=True)

@@ -44,18 +44,25 @@ def grace_period() -> timedelta:
 
 
 def start_attempt(*, paper: Paper, candidate, extra_time: timedelta = timedelta(0), actor=None,
-                  seed: int | None = None, now: datetime | None = None) -> Attempt:
+                  seed: int | None = None, now: datetime | None = None, large_print: bool = False) -> Attempt:
     now = now or timezone.now()
     deadline = now + paper.duration + extra_time if paper.duration is not None else None
     with transaction.atomic():
         attempt = Attempt.objects.create(
             paper=paper, candidate=candidate, seed=seed if seed is not None else secrets.randbits(62),
-            started_at=now, extra_time=extra_time, deadline=deadline,
+            started_at=now, extra_time=extra_time, deadline=deadline, large_print=large_print,
         )
         AttemptEvent.objects.create(attempt=attempt, kind=AttemptEvent.Kind.STARTED,
                                     actor=actor or candidate, at=now,
                                     minutes=int(extra_time.total_seconds() // 60) or None)
     return attempt
+
+
+def set_large_print(*, attempt: Attempt, large_print: bool) -> None:
+    """The large-print accommodation granted or withdrawn once the attempt has started: the
+    candidate's next page shows it."""
+    Attempt.objects.filter(pk=attempt.pk).update(large_print=large_print)
+    attempt.large_print = large_print
 
 
 def accepts_answers(attempt: Attempt, now: datetime) -> bool:

@@ -69,6 +69,7 @@ def _start(registration: Registration, actor) -> Registration:
         paper=registration.session.paper,
         candidate=registration.candidate,
         extra_time=registration.extra_time,
+        large_print=registration.large_print,
         actor=actor,
     )
     registration.attempt = attempt

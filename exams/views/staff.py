@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from delivery import services as delivery
 from exams import permissions, services
 from exams.audit import log_action
 from exams.forms import AccommodationForm, CentreForm, SessionForm, StaffRegistrationForm
@@ -164,6 +165,8 @@ def registration_detail(request: HttpRequest, registration_id) -> HttpResponse:
         return render(request, "exams/staff/registration.html", context, status=422)
     form.save()
     after = {name: form.cleaned_data[name] for name in AccommodationForm.Meta.fields}
+    if registration.attempt is not None and after["large_print"] != before["large_print"]:
+        delivery.set_large_print(attempt=registration.attempt, large_print=after["large_print"])
     if after != before:
         log_action(
             actor=request.user,

@@ -1,0 +1,78 @@
+"""The large-print accommodation online: the engine shows the candidate's pages in large print."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from delivery.models import Paper
+from tests.conftest import client_for
+
+LARGE_PRINT = '<html lang="fr" class="large-print">'
+
+
+@pytest.fixture
+def paper(session):
+    paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
+                                 locked_at=timezone.now())
+    session.paper = paper
+    session.save()
+    return paper
+
+
+@pytest.fixture
+def present(registration):
+    registration.present = True
+    registration.save()
+    return registration
+
+
+def open_exam(invigilator, centre, registration):
+    client_for(invigilator).post(reverse("exams:open_exam", args=[centre.pk]))
+    registration.refresh_from_db()
+    return registration.attempt
+
+
+def test_opening_the_exam_gives_the_attempt_its_large_print(invigilator, present, online_centre, paper):
+    present.large_print = True
+    present.save()
+    assert open_exam(invigilator, online_centre, present).large_print is True
+
+
+def test_the_candidates_page_is_in_large_print(invigilator, present, online_centre, paper):
+    present.large_print = True
+    present.save()
+    attempt = open_exam(invigilator, online_centre, present)
+    page = client_for(present.candidate).get(reverse("delivery:attempt", args=[attempt.pk]))
+    assert LARGE_PRINT in page.content.decode()
+
+
+def test_other_candidates_pages_are_not(invigilator, present, online_centre, paper):
+    attempt = open_exam(invigilator, online_centre, present)
+    page = client_for(present.candidate).get(reverse("delivery:attempt", args=[attempt.pk]))
+    assert attempt.large_print is False and 'class="large-print"' not in page.content.decode()
+
+
+def test_large_print_granted_during_the_exam_reaches_the_open_attempt(
+    exam_staff, invigilator, present, online_centre, paper
+):
+    attempt = open_exam(invigilator, online_centre, present)
+    client_for(exam_staff).post(
+        reverse("exams:staff_registration", args=[present.pk]),
+        {"extra_time_minutes": "0", "large_print": "on", "reason": "Vue basse signalée le jour même"},
+    )
+    attempt.refresh_from_db()
+    assert attempt.large_print is True
+    page = client_for(present.candidate).get(reverse("delivery:attempt", args=[attempt.pk]))
+    assert LARGE_PRINT in page.content.decode()
+
+
+def test_the_summary_before_handing_in_is_in_large_print_too(invigilator, present, online_centre, paper):
+    present.large_print = True
+    present.save()
+    attempt = open_exam(invigilator, online_centre, present)
+    page = client_for(present.candidate).get(reverse("delivery:submit", args=[attempt.pk]))
+    assert LARGE_PRINT in page.content.decode()
