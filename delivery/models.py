@@ -167,6 +167,12 @@ class Attempt(models.Model):
     def is_open(self) -> bool:
         return self.status == AttemptStatus.IN_PROGRESS
 
+    @property
+    def closes_the_book(self) -> bool:
+        """A closed-book exam in progress: its candidate reaches nothing else of the site
+        (``delivery.middleware.ClosedBookMiddleware``), and its pages show no site menu."""
+        return self.is_open and self.paper.purpose == Purpose.EXAM and not self.paper.open_book
+
     def remaining_seconds(self, now=None) -> int | None:
         """Whole seconds left before the server's deadline (never negative); None: untimed."""
         if self.deadline is None:

@@ -5,8 +5,9 @@
 - Previewing a paper as a candidate sees it: exam staff (``manage_exams``) and authors
   (``author_questions``).
 - Starting a practice paper: anyone who may practise (``practise``).
-- The rulebook (pages and API) is closed to a candidate sitting a closed-book exam
-  (``in_closed_book_exam``, applied by ``delivery.middleware.ClosedBookMiddleware``).
+- A candidate sitting a closed-book exam reaches only that attempt's pages and the exam lobby:
+  the rulebook, practice, courses and past corrections are closed (``closed_book_exam_attempts``,
+  applied by ``delivery.middleware.ClosedBookMiddleware``).
 """
 
 from __future__ import annotations
@@ -78,11 +79,13 @@ def get_practice_paper(user, paper_id: int) -> Paper:
     return paper
 
 
-def in_closed_book_exam(user, now=None) -> bool:
-    """Whether the user is sitting an exam whose paper does not allow the rulebook."""
+def closed_book_exam_attempts(user, now=None) -> set:
+    """The ids of the user's exam attempts in progress on papers that do not allow the rulebook
+    (while any is, ``delivery.middleware.ClosedBookMiddleware`` opens only those)."""
     now = now or timezone.now()
-    return Attempt.objects.filter(
+    return set(Attempt.objects.filter(
         Q(deadline__isnull=True) | Q(deadline__gt=now - grace_period()),
         candidate_id=user.pk, status=AttemptStatus.IN_PROGRESS,
         paper__purpose=Purpose.EXAM, paper__open_book=False,
-    ).exists()
+    ).order_by().values_list("pk", flat=True))
+
