@@ -8,6 +8,7 @@ it. Options follow ``services.option_order`` (the candidate's seeded order).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,9 +199,23 @@ def slots(attempt: Attempt, *, language: str) -> list[Slot]:
     return result
 
 
+# Control characters no keyboard types (a NUL pasted from elsewhere): PostgreSQL's JSON refuses
+# the NUL, and none of them means anything in an answer. Tabs and line breaks stay.
+_CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _without_control_characters(value: Any) -> Any:
+    if isinstance(value, str):
+        return _CONTROL_CHARACTERS.sub("", value)
+    if isinstance(value, list):
+        return [_without_control_characters(element) for element in value]
+    return value
+
+
 def answer_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
     """The answer posted for ``question``, checked against what its inputs can send."""
-    answer = ui_services.response_from_post(question, data)
+    answer = {name: _without_control_characters(value)
+              for name, value in ui_services.response_from_post(question, data).items()}
     kind = question.type
     if kind in ("single", "multiple"):
         keys = {option.key for option in question.options}

@@ -20,6 +20,9 @@ from delivery.models import Attempt, Feedback, Purpose
 from questions.views._common import language
 
 MAX_SEQUENCE = 2**63 - 1
+# Browsers number saves by the server's clock (microseconds): a number further ahead comes from
+# a wrong clock or a forged request, and would hide every later answer to the question.
+SEQUENCE_AHEAD = 10 * 60 * 1_000_000
 # A page opened again after this long counts as a resumption (a reload, a second device).
 RESUME_AFTER = timedelta(seconds=30)
 
@@ -41,6 +44,8 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "immediate": immediate,
         "preview": preview,
         "rules_allowed": attempt.paper.open_book or attempt.paper.purpose != Purpose.EXAM,
+        # The server's clock, which the page numbers its saves by (never the computer's own).
+        "server_now": None if preview else services.server_sequence(),
         # The token's hidden input, written once for the page's dozens of forms.
         "csrf_input": csrf_input(request),
     }
@@ -96,16 +101,19 @@ def _refuse(request: HttpRequest, attempt: Attempt, status: int, message: str) -
 
 def _posted_item(request: HttpRequest, attempt: Attempt):
     raw = request.POST.get("item", "")
-    return presentation.posted_item(attempt, int(raw)) if raw.isdigit() else None
+    return presentation.posted_item(attempt, int(raw)) if raw.isascii() and raw.isdigit() else None
 
 
-def _posted_sequence(request: HttpRequest) -> int | None:
+def _posted_sequence(request: HttpRequest, now) -> int | None:
     raw = request.POST.get("sequence", "")
     if not raw:
-        return services.server_sequence()
-    if not raw.isdigit() or not 0 < int(raw) <= MAX_SEQUENCE:
+        return services.server_sequence(now)
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_SEQUENCE)):
         return None
-    return int(raw)
+    sequence = int(raw)
+    if not 0 < sequence <= min(MAX_SEQUENCE, services.server_sequence(now) + SEQUENCE_AHEAD):
+        return None
+    return sequence
 
 
 def _closed_message(attempt: Attempt) -> str:
@@ -119,7 +127,7 @@ def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult |
     item = _posted_item(request, attempt)
     if item is None:
         return _refuse(request, attempt, 400, _("Cette question ne fait pas partie de votre épreuve."))
-    sequence = _posted_sequence(request)
+    sequence = _posted_sequence(request, now)
     if sequence is None:
         return _refuse(request, attempt, 400, _("Numéro d'enregistrement invalide : rechargez la page."))
     question = presentation.question_for_input(item, language=language(request), attempt=attempt)

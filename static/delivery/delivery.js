@@ -46,10 +46,23 @@
   }
 
   // Save numbers grow with time, so that of two tabs the later answer wins; the counter keeps
-  // them strictly increasing within the same millisecond.
-  function nextSequence() {
+  // them strictly increasing within the same millisecond. The time is the server's, as the page
+  // gave it (microseconds): a computer whose clock is behind (a candidate moved to another
+  // machine) would otherwise number its answers below those already stored, and lose them. A
+  // question's number also stays above the one the server holds for it.
+  var clockOffset = root.dataset.serverNow ? Number(root.dataset.serverNow) - Date.now() * 1000 : 0;
+  var FUTURE = 300e6; // numbers more than five minutes ahead of the server come from a wrong clock
+
+  function storedSequence(item) {
+    var section = item ? sectionFor(item) : null;
+    return section ? Number(section.getAttribute("data-sequence") || 0) : 0;
+  }
+
+  function nextSequence(item) {
+    var now = Math.floor(Date.now() * 1000 + clockOffset);
     var last = read("last") || 0;
-    var sequence = Math.max(Date.now() * 1000, last + 1);
+    if (last > now + FUTURE) { last = 0; } // left by a clock that was ahead: the server refuses it
+    var sequence = Math.max(now, last + 1, storedSequence(item) + 1);
     write("last", sequence);
     return sequence;
   }
@@ -132,7 +145,7 @@
   function keep(form) {
     var item = form.getAttribute("data-item");
     var pairs = fieldsOf(form);
-    write("item-" + item, { sequence: nextSequence(), fields: pairs });
+    write("item-" + item, { sequence: nextSequence(item), fields: pairs });
     markNavigator(item, describe(pairs));
     setStatus(item, message("saving"), "saving");
     refreshGlobal();
@@ -190,7 +203,14 @@
       // Only what was sent is acknowledged: a newer answer given meanwhile is sent next.
       if (current && current.sequence <= entry.sequence) { remove("item-" + item); }
       if (typeof data.remaining === "number") { syncClock(data.remaining); }
-      if (!read("item-" + item)) {
+      var section = sectionFor(item);
+      if (section && data.sequence > storedSequence(item)) { section.setAttribute("data-sequence", String(data.sequence)); }
+      if (!read("item-" + item) && data.status === "stale") {
+        // The server holds a newer answer than the last one given here: sent from another tab
+        // or device. Say so rather than "saved": this page no longer shows what is stored.
+        setStatus(item, message("stale"), "error");
+        markNavigator(item, { answered: !!data.answered, flagged: !!data.flagged });
+      } else if (!read("item-" + item)) {
         setStatus(item, message("saved") + " " + data.saved_at, "saved");
         markNavigator(item, { answered: !!data.answered, flagged: !!data.flagged });
       }
@@ -268,7 +288,7 @@
       }
       // Correcting now: the plain post saves this answer with a number newer than any queued
       // (a queued one left behind is dropped on the next page, the server having a newer one).
-      form.elements.sequence.value = String(nextSequence());
+      form.elements.sequence.value = String(nextSequence(form.getAttribute("data-item")));
       return;
     }
     event.preventDefault();

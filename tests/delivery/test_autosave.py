@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
+import pytest
 from django.urls import reverse
 from django.utils import timezone
 
@@ -160,3 +162,37 @@ def test_the_clock_is_the_candidates_only(attempt, other_trainee):
 
 def test_the_clock_answers_405_to_a_post(attempt, trainee):
     assert client_for(trainee).post(reverse("delivery:clock", args=[attempt.pk])).status_code == 405
+
+
+def single_save(attempt, trainee, **fields):
+    item = item_of(attempt.paper, "t-single")
+    data = {"item": str(item.pk), "sequence": "5", f"q{item.pk}-answer": "b", **fields}
+    return save(trainee, attempt, data, **JSON)
+
+
+def test_it_refuses_a_save_number_far_ahead_of_the_servers_clock(attempt, trainee):
+    response = single_save(attempt, trainee, sequence=str(10**18))
+    assert response.status_code == 400 and "rechargez la page" in response.json()["message"]
+
+
+def test_it_accepts_a_save_number_a_little_ahead_of_the_servers_clock(attempt, trainee):
+    response = single_save(attempt, trainee, sequence=str(services.server_sequence() + 60_000_000))
+    assert response.json()["status"] == "saved"
+
+
+@pytest.mark.parametrize("field", ["item", "sequence"])
+def test_it_refuses_a_number_written_in_other_digits(attempt, trainee, field):
+    assert single_save(attempt, trainee, **{field: "²"}).status_code == 400
+
+
+def test_control_characters_are_left_out_of_a_text_answer(attempt, trainee):
+    item = item_of(attempt.paper, "t-open")
+    data = {"item": item.pk, "sequence": 7, f"q{item.pk}-answer": "La partie\x00 continue\x07\nligne 2"}
+    assert save(trainee, attempt, data, **JSON).json()["status"] == "saved"
+    assert attempt.responses.get(item=item).answer == {"text": "La partie continue\nligne 2"}
+
+
+def test_the_page_gives_the_servers_clock_to_number_saves_by(attempt, trainee):
+    content = client_for(trainee).get(reverse("delivery:attempt", args=[attempt.pk])).content.decode()
+    given = int(re.search(r'data-server-now="(\d+)"', content).group(1))
+    assert abs(given - services.server_sequence()) < 60_000_000

@@ -198,3 +198,31 @@ def test_on_a_phone_a_long_paper_fits_the_width_and_its_navigator_scrolls_sidewa
     expect(page.locator(".dl-nav__link")).to_have_count(11)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate("document.querySelector('.dl-nav__list').scrollWidth > 390")
+
+
+def test_a_computer_whose_clock_is_behind_still_saves_over_an_earlier_answer(live_server, page: Page, exam):
+    # The candidate answered on one computer, then goes on on another whose clock is two hours
+    # behind: its answers are numbered by the server's clock, so they replace the stored one.
+    single = item_pk(exam, "b-single")
+    services.save_response(attempt=exam, item_id=single, answer={"choice": "a"},
+                           sequence=services.server_sequence())
+    page.add_init_script("""(() => {
+        const behind = 2 * 3600 * 1000, now = Date.now;
+        Date.now = () => now() - behind;
+    })()""")
+    open_attempt(page, live_server.url, exam)
+    page.get_by_label("Jouer ce qu'il veut").check()
+    expect(page.locator(f".dl-question[data-item='{single}'] [data-status]")).to_contain_text("Enregistré")
+    assert Response.objects.get(attempt=exam, item_id=single).answer == {"choice": "b"}
+
+
+def test_a_newer_answer_from_elsewhere_is_announced_not_called_saved(live_server, page: Page, exam):
+    single = item_pk(exam, "b-single")
+    open_attempt(page, live_server.url, exam)
+    # Another device stores a newer answer (a later number) after this page opened.
+    services.save_response(attempt=exam, item_id=single, answer={"choice": "c"},
+                           sequence=services.server_sequence() + 60_000_000)
+    page.get_by_label("Jouer le cavalier").check()
+    status = page.locator(f".dl-question[data-item='{single}'] [data-status]")
+    expect(status).to_contain_text("rechargez la page")
+    assert Response.objects.get(attempt=exam, item_id=single).answer == {"choice": "c"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
-
 from django.urls import reverse
+from django.utils import timezone
 
 from delivery import services
 from delivery.models import Purpose
