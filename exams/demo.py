@@ -47,20 +47,28 @@ def load() -> list[str]:
         )
         created.append("stage SC")
 
+    # Today's session, still to sit: an exam opens only on its date (exams.invigilation), and
+    # the tour has the newcomer register, then sit it at once. A demo loaded another day moves
+    # it to today while nobody has sat it.
     upcoming, was_created = ExamSession.objects.get_or_create(
         pk=UPCOMING_ID,
         defaults={
             "unit": Unit.UVC,
-            "date": today + datetime.timedelta(days=45),
+            "date": today,
             "start_time": datetime.time(9, 30),
             "duration": DEFAULT_DURATIONS[Unit.UVC],
-            "registration_closes_on": today + datetime.timedelta(days=30),
+            "registration_closes_on": today,
             "status": SessionStatus.OPEN,
             "created_by": staff,
         },
     )
     if was_created:
-        created.append("session UVC à venir")
+        created.append("session UVC du jour")
+    elif (upcoming.date != today and upcoming.status == SessionStatus.OPEN
+          and not upcoming.registrations.filter(attempt__isnull=False).exists()):
+        upcoming.date = upcoming.registration_closes_on = today
+        upcoming.save(update_fields=["date", "registration_closes_on"])
+        created.append("session UVC ramenée à aujourd'hui")
     online, was_created = Centre.objects.get_or_create(
         session=upcoming,
         name="Rennes — Maison des échecs",

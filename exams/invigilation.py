@@ -7,12 +7,13 @@ import hmac
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from delivery import services as delivery
 from delivery.models import AttemptStatus
 from exams.audit import log_action
-from exams.models import AuditEntry, Centre, Registration
+from exams.models import AuditEntry, Centre, Registration, SessionStatus
 from exams.models.sessions import random_code
 from exams.services import ExamError
 
@@ -61,6 +62,19 @@ def _require_openable(centre: Centre) -> None:
         raise ExamError(
             _("Le sujet de cette session n'est pas verrouillé : l'équipe des examens doit le verrouiller "
               "avant l'ouverture de l'épreuve.")
+        )
+    session = centre.session
+    if session.status not in (SessionStatus.OPEN, SessionStatus.CLOSED):
+        raise ExamError(
+            _("Cette session est à l'état « %(status)s » : son épreuve ne peut pas être ouverte.")
+            % {"status": session.get_status_display()}
+        )
+    # The candidates of every centre sit the same paper the same day: opening it another day
+    # would let its questions out before the others sit it (or a pass be dated in the future).
+    if session.date != timezone.localdate():
+        raise ExamError(
+            _("Cette session a lieu le %(date)s : son épreuve ne peut être ouverte que ce jour-là.")
+            % {"date": date_format(session.date, "DATE_FORMAT")}
         )
 
 

@@ -18,6 +18,7 @@ def paper(session):
     paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
                                  locked_at=timezone.now())
     session.paper = paper
+    session.date = session.registration_closes_on = timezone.localdate()  # exam day
     session.save()
     return paper
 
@@ -224,3 +225,28 @@ def test_centre_actions_are_open_to_staff_and_the_director(request, online_centr
 
 def test_an_invigilator_of_another_centre_cannot_run_this_one(invigilator, paper_centre):
     assert client_for(invigilator).get(reverse("exams:invigilate", args=[paper_centre.pk])).status_code == 403
+
+
+def test_opening_before_the_session_date_is_refused(invigilator, present, online_centre, paper):
+    online_centre.session.date = timezone.localdate() + datetime.timedelta(days=1)
+    online_centre.session.save()
+    response = client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]), follow=True)
+    assert "ne peut être ouverte que ce jour-là" in response.content.decode()
+    assert Registration.objects.get(pk=present.pk).attempt_id is None
+
+
+def test_opening_after_the_session_date_is_refused(invigilator, present, online_centre, paper):
+    online_centre.session.date = timezone.localdate() - datetime.timedelta(days=1)
+    online_centre.session.registration_closes_on = online_centre.session.date
+    online_centre.session.save()
+    client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]))
+    assert Registration.objects.get(pk=present.pk).attempt_id is None
+
+
+@pytest.mark.parametrize("status", ["draft", "sat", "published"])
+def test_opening_a_session_that_is_not_running_is_refused(invigilator, present, online_centre, paper, status):
+    online_centre.session.status = status
+    online_centre.session.save()
+    response = client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]), follow=True)
+    assert "ne peut pas être ouverte" in response.content.decode()
+    assert Registration.objects.get(pk=present.pk).attempt_id is None

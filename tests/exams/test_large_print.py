@@ -19,6 +19,7 @@ def paper(session):
     paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
                                  locked_at=timezone.now())
     session.paper = paper
+    session.date = session.registration_closes_on = timezone.localdate()  # exam day
     session.save()
     return paper
 

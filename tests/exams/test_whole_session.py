@@ -119,7 +119,9 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
     paper.refresh_from_db()
     assert session.paper == paper and paper.locked_at is not None
 
-    # 4. Exam day, online centre: roll call, opening, candidates answer and hand in.
+    # 4. Exam day (the session's date comes), online centre: roll call, opening, candidates
+    # answer and hand in.
+    ExamSession.objects.filter(pk=session.pk).update(date=days(0), registration_closes_on=days(0))
     registrations = {r.candidate_id: r for r in session.registrations.all()}
     guard = client_for(invigilator)
     guard.post(reverse("exams:roll_call", args=[online.pk]),
