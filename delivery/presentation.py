@@ -55,6 +55,22 @@ class Slot:
         return is_answered(self.answer)
 
     @property
+    def verdict(self) -> str:
+        """How a correction labels the question: "pending" (an open answer not graded yet),
+        "correct" (full marks), "partial" (some of its marks, after any penalty), "unanswered"
+        or "wrong" (nothing, or less than nothing)."""
+        response = self.response
+        if response is not None and response.needs_hand_grading and response.points is None:
+            return "pending"
+        if response is not None and response.correct:
+            return "correct"
+        if not self.answered:
+            return "unanswered"
+        if response is not None and response.points is not None and response.points - response.penalty > 0:
+            return "partial"
+        return "wrong"
+
+    @property
     def anchor(self) -> str:
         return f"q-{self.number}"
 

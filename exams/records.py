@@ -15,11 +15,15 @@ def records_context(user) -> dict:
         {"title": title, "decision": eligibility.title_eligibility(file, title=title, on=today)}
         for title in (Title.AFJ, Title.AFC, Title.AFO)
     ]
+    unit_passes = list(user.unit_passes.select_related("session"))
+    for unit_pass in unit_passes:
+        # The table says "valide" exactly when the titles' computation counts the unit.
+        unit_pass.valid_today = unit_pass.is_valid_on(today)
     return {
         "person": user,
         "today": today,
         "stages": user.stage_records.all(),
-        "unit_passes": user.unit_passes.select_related("session"),
+        "unit_passes": unit_passes,
         "asp_records": user.asp_records.all(),
         "technical_reports": user.technical_reports.all(),
         "title_awards": user.title_awards.select_related("awarded_by"),

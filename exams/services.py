@@ -107,9 +107,14 @@ def register(
             Registration.objects.select_for_update().filter(session=session, candidate=candidate).first()
         )
         if existing is not None and existing.is_active:
+            if by_staff or actor != candidate:
+                raise ExamError(
+                    _("%(name)s est déjà inscrit(e) à cette session (centre : %(centre)s).")
+                    % {"name": candidate, "centre": existing.centre}
+                )
             raise ExamError(
-                _("%(name)s est déjà inscrit(e) à cette session (centre : %(centre)s).")
-                % {"name": candidate, "centre": existing.centre}
+                _("Vous êtes déjà inscrit(e) à cette session (centre : %(centre)s).")
+                % {"centre": existing.centre}
             )
         if locked.registrations.filter(status=RegistrationStatus.REGISTERED).count() >= locked.capacity:
             raise ExamError(
@@ -190,10 +195,17 @@ def withdraw(
 def record_unit_pass(
     *, user, unit: str, session: ExamSession | None, passed_on: datetime.date, actor=None
 ) -> UnitPass:
-    """Record a unit obtained (called by the jury's publication), with its Art. 8 expiry."""
+    """Record a unit obtained (called by the jury's publication), with its Art. 8 expiry.
+
+    ``passed_on`` is the day the unit was obtained; the two years still count from the
+    sessions by their dates, so a session sat before its date lapses as if sat on it.
+    """
     file = candidate_file(user)
     expires_on = eligibility.unit_expiry(
-        unit=unit, passed_on=passed_on, stages=file.stages, session_dates=session_dates()
+        unit=unit,
+        passed_on=max(passed_on, session.date) if session is not None else passed_on,
+        stages=file.stages,
+        session_dates=session_dates(),
     )
     unit_pass, _created = UnitPass.objects.update_or_create(
         candidate=user,

@@ -237,13 +237,16 @@ def publish(*, session: ExamSession, actor, release_corrections: bool, notify_ca
         setup.published_by = actor
         setup.corrections_released = release_corrections
         setup.save(update_fields=["published_at", "published_by", "corrections_released"])
+        # A session sat before its date (brought forward, or a rehearsal) cannot hand out a unit
+        # obtained on a day still to come: it would not count as held until then (Art. 8).
+        passed_on = min(session.date, timezone.localdate(now))
         for row in graded:
             if row.decision.passed:
                 record_unit_pass(
                     user=row.registration.candidate,
                     unit=session.unit,
                     session=session,
-                    passed_on=session.date,
+                    passed_on=passed_on,
                     actor=actor,
                 )
         if release_corrections:

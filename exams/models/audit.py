@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+import re
+from decimal import Decimal, InvalidOperation
+
+from django.apps import apps
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext_lazy as _
 
 
@@ -67,27 +73,63 @@ class AuditEntry(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.object_repr}"
 
     def readable_details(self) -> list[tuple[str, str]]:
-        """The details as (label, value) for people: known keys named in the reader's language,
-        session states by their label, yes/no, lists joined; unknown keys kept as they are."""
-        from exams.models.sessions import SessionStatus
-
-        states = dict(SessionStatus.choices)
+        """The details as (label, value) for people, in the reader's language: known keys named,
+        choices (session states, jury decisions) by their label, dates and numbers in the
+        language's format, yes/no, lists joined; unknown keys kept as they are."""
+        choices = _detail_choices(self.action)
         rows = []
         for key, value in self.details.items():
             if value is None or value == "" or value == []:
                 shown = "—"
             elif isinstance(value, bool):
                 shown = str(_("oui") if value else _("non"))
-            elif key in ("from", "to") and self.action == self.Action.STATUS:
-                shown = str(states.get(value, value))
+            elif key in choices:
+                shown = str(choices[key].get(value, value))
             elif isinstance(value, list):
-                shown = ", ".join(str(item) for item in value)
+                shown = ", ".join(_readable_value(key, item) for item in value)
             elif isinstance(value, dict):
-                shown = ", ".join(f"{name} {item}" for name, item in value.items())
+                shown = ", ".join(f"{name} {_readable_value(name, item)}" for name, item in value.items())
             else:
-                shown = str(value)
+                shown = _readable_value(key, value)
             rows.append((str(DETAIL_LABELS.get(key, key)), shown))
         return rows
+
+
+def _detail_choices(action: str) -> dict[str, dict[str, str]]:
+    """The choices whose stored value a detail holds, by key, for one action."""
+    if action == AuditEntry.Action.STATUS:
+        from exams.models.sessions import SessionStatus
+
+        states = dict(SessionStatus.choices)
+        return {"from": states, "to": states}
+    if action == AuditEntry.Action.JURY_DECISION:
+        # Through the app registry: the jury (app ``grading``) builds on the exams app.
+        decision = apps.get_model("grading", "JuryDecision")
+        return {"decision": dict(decision._meta.get_field("kind").flatchoices)}
+    return {}
+
+
+# The JSON encoder stores decimals as strings ("9.00"); these keys hold numbers.
+NUMBER_DETAILS = {"score", "previous", "points", "marks", "discrepancy_threshold", "borderline_margin"}
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _readable_value(key: str, value) -> str:
+    """One stored value in the reader's language: ISO dates and numbers localised."""
+    if isinstance(value, str) and ISO_DATE.fullmatch(value):
+        try:
+            return date_format(datetime.date.fromisoformat(value), "DATE_FORMAT")
+        except ValueError:  # looks like a date but is none (2026-02-30)
+            return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number_format(value)
+    if isinstance(value, str) and key in NUMBER_DETAILS:
+        try:
+            number = Decimal(value)
+        except InvalidOperation:
+            return value
+        return number_format(number) if number.is_finite() else value
+    return str(value)
 
 
 DETAIL_LABELS = {

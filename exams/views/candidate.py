@@ -61,6 +61,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def register(request: HttpRequest, session_id) -> HttpResponse:
     permissions.require_candidate(request.user)
     session = get_object_or_404(ExamSession.objects.exclude(status=SessionStatus.DRAFT), pk=session_id)
+    registered = (
+        request.user.exam_registrations.active().select_related("centre").filter(session=session).first()
+    )
+    if registered is not None:
+        # Nothing to choose: the page points to the registration instead of offering the form.
+        context = {"session": session, "registered": registered}
+        status = 422 if request.method == "POST" else 200
+        return render(request, "exams/register.html", context, status=status)
     decision = services.check_registration(candidate=request.user, session=session)
     form = ChooseCentreForm(request.POST or None, session=session)
     context = {"session": session, "decision": decision, "form": form}

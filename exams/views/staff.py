@@ -27,7 +27,10 @@ def _staff_session(request: HttpRequest, session_id) -> ExamSession:
 def session_list(request: HttpRequest) -> HttpResponse:
     permissions.require_exam_staff(request.user)
     sessions = ExamSession.objects.annotate(
-        registered=Count("registrations", filter=Q(registrations__status=RegistrationStatus.REGISTERED)),
+        # Both counts join their table: without distinct, each multiplies the other.
+        registered=Count(
+            "registrations", filter=Q(registrations__status=RegistrationStatus.REGISTERED), distinct=True
+        ),
         centre_count=Count("centres", distinct=True),
     ).order_by("-date")
     return render(request, "exams/staff/session_list.html", {"sessions": sessions})

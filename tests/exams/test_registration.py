@@ -33,6 +33,27 @@ def test_it_refuses_a_second_registration_to_the_same_session(registration, onli
         )
 
 
+def test_it_tells_a_trainee_registering_twice_in_the_second_person(registration, online_centre):
+    with pytest.raises(services.ExamError, match=r"^Vous êtes déjà inscrit\(e\) à cette session"):
+        services.register(
+            session=registration.session,
+            centre=online_centre,
+            candidate=registration.candidate,
+            actor=registration.candidate,
+        )
+
+
+def test_it_names_the_candidate_to_staff_registering_them_twice(registration, online_centre, exam_staff):
+    with pytest.raises(services.ExamError, match=r"^Alice Martin est déjà inscrit\(e\)"):
+        services.register(
+            session=registration.session,
+            centre=online_centre,
+            candidate=registration.candidate,
+            actor=exam_staff,
+            by_staff=True,
+        )
+
+
 def test_it_refuses_a_centre_of_another_session(eligible_trainee, session, online_centre, exam_staff):
     other = type(session).objects.create(
         unit="UVC",

@@ -6,8 +6,9 @@ import datetime
 
 from django.urls import reverse
 
-from exams.models import Registration, RegistrationStatus
+from exams.models import Registration, RegistrationStatus, UnitPass
 from tests.conftest import client_for, make_user
+from tests.exams.conftest import days
 
 
 def test_the_exams_page_offers_to_register_for_an_eligible_session(eligible_trainee, session, online_centre):
@@ -150,3 +151,54 @@ def test_past_registrations_are_listed_apart(registration):
     content = client_for(registration.candidate).get(reverse("exams:home")).content.decode()
     assert "Sessions passées" in content
     assert "aucune session à venir" in content
+
+
+def test_it_does_not_call_valid_a_unit_dated_after_today(eligible_trainee):
+    UnitPass.objects.create(candidate=eligible_trainee, unit="UVC", passed_on=days(45), expires_on=days(700))
+    content = client_for(eligible_trainee).get(reverse("exams:my_records")).content.decode()
+    assert 'data-unit-state="UVC">valable à partir du' in content
+
+
+def test_it_calls_valid_a_unit_the_titles_count(eligible_trainee):
+    UnitPass.objects.create(candidate=eligible_trainee, unit="UVC", passed_on=days(-1), expires_on=days(700))
+    content = client_for(eligible_trainee).get(reverse("exams:my_records")).content.decode()
+    assert 'data-unit-state="UVC">valide' in content
+    assert "UVC obtenue le" in content
+
+
+def test_it_does_not_offer_the_form_to_a_trainee_already_registered(registration):
+    url = reverse("exams:register", args=[registration.session_id])
+    content = client_for(registration.candidate).get(url).content.decode()
+    assert "Vous êtes déjà inscrit(e) à cette session" in content
+    assert 'name="centre"' not in content
+
+
+def test_it_links_a_trainee_already_registered_to_their_registration(registration):
+    url = reverse("exams:register", args=[registration.session_id])
+    content = client_for(registration.candidate).get(url).content.decode()
+    assert f'href="{reverse("exams:lobby", args=[registration.pk])}"' in content
+
+
+def test_it_does_not_offer_the_form_after_the_exam_either(registration):
+    session = registration.session
+    session.date = session.registration_closes_on = days(-3)
+    session.status = "published"
+    session.save()
+    content = client_for(registration.candidate).get(reverse("exams:register", args=[session.pk])).content
+    assert "Vous êtes déjà inscrit(e) à cette session" in content.decode()
+
+
+def test_it_answers_a_trainee_posting_twice_in_the_second_person(registration, online_centre):
+    response = client_for(registration.candidate).post(
+        reverse("exams:register", args=[registration.session_id]), {"centre": online_centre.pk}
+    )
+    assert response.status_code == 422
+    assert "Vous êtes déjà inscrit(e) à cette session" in response.content.decode()
+    assert "Alice Martin est déjà inscrit(e)" not in response.content.decode()
+
+
+def test_it_offers_the_form_again_after_a_withdrawal(registration):
+    registration.status = RegistrationStatus.WITHDRAWN
+    registration.save(update_fields=["status"])
+    url = reverse("exams:register", args=[registration.session_id])
+    assert 'name="centre"' in client_for(registration.candidate).get(url).content.decode()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from exams.models import AuditEntry, Centre, ExamSession, Registration, RegistrationStatus
 from tests.conftest import client_for, make_user
@@ -289,3 +289,48 @@ def test_audit_details_show_yes_no_and_empty_values_in_words():
     entry = AuditEntry(action=AuditEntry.Action.EXTENSION,
                        details={"whole_centre": True, "previous": None, "custom": 3})
     assert entry.readable_details() == [("tout le centre", "oui"), ("précédemment", "—"), ("custom", "3")]
+
+
+def test_it_counts_each_registration_once_in_a_session_with_two_centres(
+    exam_staff, registration, online_centre, paper_centre
+):
+    content = client_for(exam_staff).get(reverse("exams:staff_sessions")).content.decode()
+    assert f'<tr data-session="{registration.session_id}">' in content
+    assert "<td>2</td><td>1</td>" in content
+
+
+def jury_entry() -> AuditEntry:
+    return AuditEntry(
+        action=AuditEntry.Action.JURY_DECISION,
+        details={"code": "UVR-AAAA-2222", "decision": "confirmed", "score": "9.00", "previous": "8.50"},
+    )
+
+
+def test_it_shows_a_jury_decision_by_its_label_in_the_audit_log():
+    assert ("décision", "Note confirmée") in jury_entry().readable_details()
+
+
+def test_it_shows_scores_with_a_decimal_comma_in_french():
+    details = jury_entry().readable_details()
+    assert ("note", "9,00") in details
+    assert ("précédemment", "8,50") in details
+
+
+def test_it_shows_dates_in_the_readers_language():
+    entry = AuditEntry(action=AuditEntry.Action.UNIT_PASS, details={"unit": "UVR", "passed_on": "2026-09-28"})
+    assert ("obtenue le", "28 septembre 2026") in entry.readable_details()
+    with translation.override("en"):
+        assert ("passed on", "Sept. 28, 2026") in entry.readable_details()
+
+
+def test_it_keeps_codes_that_look_like_numbers_as_they_are():
+    entry = AuditEntry(action=AuditEntry.Action.IMPORT, details={"course": "1.2"})
+    assert entry.readable_details() == [("formation", "1.2")]
+
+
+def test_the_audit_page_shows_jury_decisions_in_words(exam_staff):
+    from exams.audit import log_action
+
+    log_action(actor=exam_staff, action=AuditEntry.Action.JURY_DECISION, details={"decision": "confirmed"})
+    content = client_for(exam_staff).get(reverse("exams:staff_audit")).content.decode()
+    assert "décision : Note confirmée" in content

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from decimal import Decimal
+from types import SimpleNamespace
+
 import pytest
 from django.urls import reverse
 
 from delivery.models import AttemptStatus
+from delivery.presentation import Slot
 from grading import jury
 from tests.conftest import client_for
 from tests.grading.test_jury import settle_all
@@ -104,3 +108,43 @@ def test_staff_and_graders_cannot_open_a_candidates_copy_page(role, request, ali
 
 def test_the_corrected_copy_refuses_post(alice, trainee):
     assert client_for(trainee).post(reverse("grading:corrected_copy", args=[alice.pk])).status_code == 405
+
+
+def corrected_copy(user, registration) -> str:
+    return client_for(user).get(reverse("grading:corrected_copy", args=[registration.pk])).content.decode()
+
+
+def test_it_labels_an_answer_with_part_of_its_marks_as_partially_right(
+    distributed, alice, trainee, sat_session, exam_staff
+):
+    settle_all(distributed, marks=(1, 1))  # the open answer: 2 of its 3 points
+    publish(sat_session, exam_staff, release=True)
+    html = corrected_copy(trainee, alice)
+    assert 'data-verdict="partial"' in html
+    assert "Réponse partiellement juste" in html
+
+
+def test_it_labels_an_answer_with_full_marks_as_right(distributed, alice, trainee, sat_session, exam_staff):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=True)
+    html = corrected_copy(trainee, alice)
+    assert html.count('data-verdict="correct"') == 2
+    assert "Réponse partiellement juste" not in html
+
+
+def test_it_labels_an_answer_with_no_marks_as_incorrect(
+    distributed, other_candidate, sat_session, exam_staff
+):
+    settle_all(distributed)
+    publish(sat_session, exam_staff, release=True)
+    html = corrected_copy(other_candidate, distributed[1])  # the wrong choice: 0 of 1
+    assert 'data-verdict="wrong"' in html
+    assert "Réponse incorrecte" in html
+
+
+def test_it_labels_an_answer_whose_penalty_cancels_its_marks_as_incorrect():
+    response = SimpleNamespace(
+        needs_hand_grading=False, correct=False, points=Decimal("0.5"), penalty=Decimal(1)
+    )
+    slot = SimpleNamespace(response=response, answered=True)
+    assert Slot.verdict.fget(slot) == "wrong"

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
 from django.core import mail
 from django.urls import reverse
+from django.utils import timezone
 
+from exams.eligibility import years_later
 from exams.models import AuditEntry, SessionStatus, UnitPass
 from grading import jury, services
 from grading.models import JuryDecision
@@ -194,3 +197,28 @@ def test_the_csv_download_is_named_after_the_session(graded, sat_session, exam_s
 def test_the_csv_is_for_exam_staff_only(role, request, graded, sat_session):
     user = request.getfixturevalue(role)
     assert client_for(user).get(jury_url(sat_session, "grading:export_csv")).status_code == 403
+
+
+@pytest.fixture
+def sat_early(graded, sat_session):
+    """The session is dated in six weeks but was sat (and graded) already."""
+    sat_session.date = timezone.localdate() + datetime.timedelta(days=45)
+    sat_session.save(update_fields=["date"])
+    return sat_session
+
+
+def test_it_dates_a_unit_of_a_session_sat_early_on_the_day_of_publication(sat_early, exam_staff, trainee):
+    jury.publish(session=sat_early, actor=exam_staff, release_corrections=False)
+    assert UnitPass.objects.get(candidate=trainee).passed_on == timezone.localdate()
+
+
+def test_it_counts_the_expiry_of_a_session_sat_early_from_the_session_date(sat_early, exam_staff, trainee):
+    jury.publish(session=sat_early, actor=exam_staff, release_corrections=False)
+    assert UnitPass.objects.get(candidate=trainee).expires_on == years_later(sat_early.date, 2)
+
+
+def test_it_counts_a_unit_of_a_session_sat_early_for_the_titles_at_once(sat_early, exam_staff, trainee):
+    jury.publish(session=sat_early, actor=exam_staff, release_corrections=False)
+    content = client_for(trainee).get(reverse("exams:my_records")).content.decode()
+    assert "UVR obtenue le" in content
+    assert "UVR non obtenue" not in content
