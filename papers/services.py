@@ -80,17 +80,33 @@ def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[Que
     return fitting
 
 
-def service_pool(unit: str) -> list[QuestionVersion]:
-    """The unit's questions in service, as their published versions, in a stable order."""
-    ids = Question.objects.in_use().for_unit(unit).values_list("current_version_id", flat=True)
+def reserved_for_exams() -> set[int]:
+    """The questions (ids) of exam papers locked for a sitting whose corrections are not yet
+    released: kept out of practice and mock exams, so that no trainee meets them, answer key
+    included, before sitting them. They come back once the jury releases the copies."""
+    return set(
+        PaperItem.objects.filter(paper__purpose=Purpose.EXAM, paper__locked_at__isnull=False)
+        .exclude(paper__attempts__released_at__isnull=False)
+        .values_list("version__question_id", flat=True)
+    )
+
+
+def service_pool(unit: str, *, without_reserved: bool = False) -> list[QuestionVersion]:
+    """The unit's questions in service, as their published versions, in a stable order
+    (``without_reserved``: not those exam papers hold, ``reserved_for_exams``)."""
+    questions = Question.objects.in_use().for_unit(unit)
+    if without_reserved:
+        questions = questions.exclude(pk__in=reserved_for_exams())
+    ids = questions.values_list("current_version_id", flat=True)
     return list(
         QuestionVersion.objects.filter(pk__in=list(ids)).select_related("question").order_by("question__uid")
     )
 
 
 def draw(blueprint: Blueprint, *, seed: int) -> Draw:
-    """Draw each rule in turn from what earlier rules left; the same seed gives the same draw."""
-    pool = service_pool(blueprint.unit)
+    """Draw each rule in turn from what earlier rules left; the same seed gives the same draw.
+    A mock exam never draws the questions exam papers hold for a sitting still to come."""
+    pool = service_pool(blueprint.unit, without_reserved=blueprint.purpose != Purpose.EXAM)
     taken: set[int] = set()
     generator = random.Random(seed)  # noqa: S311 - reproducible draw, not a secret
     results = []

@@ -74,7 +74,8 @@ def _cites_article(citations: list[dict], article: str) -> bool:
 
 def practice_pool(*, criteria: Criteria, trainee) -> list[QuestionVersion]:
     """The versions in service that fit the criteria, in a stable order."""
-    questions = Question.objects.in_use().exclude(current_version__type=QuestionType.OPEN)
+    questions = (Question.objects.in_use().exclude(current_version__type=QuestionType.OPEN)
+                 .exclude(pk__in=papers.reserved_for_exams()))
     if criteria.unit:
         questions = questions.for_unit(criteria.unit)
     if criteria.tag:
@@ -145,7 +146,8 @@ def review_queue(trainee, *, now: datetime | None = None):
     """The cards to review today: missed or hard questions, due by tonight, still in service."""
     return (Card.objects.filter(trainee=trainee, in_review=True, due__lt=end_of_day(now or timezone.now()),
                                 question__current_version__isnull=False)
-            .exclude(question__status="retired").order_by("due", "pk"))
+            .exclude(question__status="retired").exclude(question__in=papers.reserved_for_exams())
+            .order_by("due", "pk"))
 
 
 def due_count(trainee, *, now: datetime | None = None) -> int:
