@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from delivery.models import Paper
 from exams.models import Centre, DeliveryMode, ExamSession, SessionStatus, StageRecord
 from questions.models import Unit
 from tests.conftest import make_user
@@ -83,3 +84,22 @@ def registration(eligible_trainee, session, online_centre):
     return services.register(
         session=session, centre=online_centre, candidate=eligible_trainee, actor=eligible_trainee
     )
+
+
+@pytest.fixture
+def paper(session):
+    """The session's paper, locked, on exam day."""
+    paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
+                                 locked_at=timezone.now())
+    session.paper = paper
+    session.date = session.registration_closes_on = timezone.localdate()  # exam day
+    session.save()
+    return paper
+
+
+@pytest.fixture
+def present(registration):
+    """A registered candidate the roll call found present."""
+    registration.present = True
+    registration.save()
+    return registration

@@ -13,23 +13,6 @@ from exams.models import AuditEntry, Registration
 from tests.conftest import client_for
 
 
-@pytest.fixture
-def paper(session):
-    paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
-                                 locked_at=timezone.now())
-    session.paper = paper
-    session.date = session.registration_closes_on = timezone.localdate()  # exam day
-    session.save()
-    return paper
-
-
-@pytest.fixture
-def present(registration):
-    registration.present = True
-    registration.save()
-    return registration
-
-
 @pytest.mark.parametrize("role", ["invigilator", "director", "exam_staff", "administrator"])
 def test_invigilators_the_director_and_staff_open_the_centre_page(request, online_centre, role):
     client = client_for(request.getfixturevalue(role))

@@ -2,33 +2,11 @@
 
 from __future__ import annotations
 
-import datetime
-
-import pytest
 from django.urls import reverse
-from django.utils import timezone
 
-from delivery.models import Paper
 from tests.conftest import client_for
 
 LARGE_PRINT = '<html lang="fr" class="large-print">'
-
-
-@pytest.fixture
-def paper(session):
-    paper = Paper.objects.create(title="UVR national", unit="UVR", duration=datetime.timedelta(hours=2),
-                                 locked_at=timezone.now())
-    session.paper = paper
-    session.date = session.registration_closes_on = timezone.localdate()  # exam day
-    session.save()
-    return paper
-
-
-@pytest.fixture
-def present(registration):
-    registration.present = True
-    registration.save()
-    return registration
 
 
 def open_exam(invigilator, centre, registration):
