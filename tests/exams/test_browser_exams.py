@@ -56,3 +56,15 @@ def test_on_a_phone_the_invigilator_sees_the_present_box_of_the_roll_call(
     scroll_box = page.locator("main .table-scroll").first.bounding_box()
     # The candidate's e-mail pushed it past the edge of the table's scroll box.
     assert box["x"] + box["width"] <= scroll_box["x"] + scroll_box["width"]
+
+
+def test_on_a_phone_the_trainee_sees_the_register_button_without_scrolling(
+    live_server, page: Page, demo_users
+):
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, live_server.url, "stagiaire@demo.arbitre.fr")
+    page.goto(live_server.url + "/examens/")
+    button = page.get_by_role("link", name="S'inscrire").bounding_box()
+    scroll_box = page.locator("main .table-scroll").first.bounding_box()
+    # Last of five columns, it sat past the edge of the table's scroll box (at x ≈ 421).
+    assert button["x"] + button["width"] <= scroll_box["x"] + scroll_box["width"]
