@@ -88,6 +88,12 @@ class Paper(models.Model):
     def is_locked(self) -> bool:
         return self.locked_at is not None
 
+    @property
+    def closes_the_book(self) -> bool:
+        """An exam without documents: no rulebook, and while a candidate sits it, nothing of
+        the site but their copy (``permissions.closed_book_exam_attempts`` filters the same)."""
+        return self.purpose == Purpose.EXAM and not self.open_book
+
     def max_points(self) -> Decimal:
         return sum((item.points for item in self.items.all()), Decimal(0))
 
@@ -171,7 +177,7 @@ class Attempt(models.Model):
     def closes_the_book(self) -> bool:
         """A closed-book exam in progress: its candidate reaches nothing else of the site
         (``delivery.middleware.ClosedBookMiddleware``), and its pages show no site menu."""
-        return self.is_open and self.paper.purpose == Purpose.EXAM and not self.paper.open_book
+        return self.is_open and self.paper.closes_the_book
 
     def remaining_seconds(self, now=None) -> int | None:
         """Whole seconds left before the server's deadline (never negative); None: untimed."""

@@ -86,6 +86,6 @@ def closed_book_exam_attempts(user, now=None) -> set:
     return set(Attempt.objects.filter(
         Q(deadline__isnull=True) | Q(deadline__gt=now - grace_period()),
         candidate_id=user.pk, status=AttemptStatus.IN_PROGRESS,
-        paper__purpose=Purpose.EXAM, paper__open_book=False,
+        paper__purpose=Purpose.EXAM, paper__open_book=False,  # Paper.closes_the_book
     ).order_by().values_list("pk", flat=True))
 

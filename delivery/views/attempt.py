@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import permissions, presentation, services
-from delivery.models import Attempt, Feedback, Purpose
+from delivery.models import Attempt, Feedback
 from questions.views._common import language
 
 MAX_SEQUENCE = 2**63 - 1
@@ -43,7 +43,7 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "remaining": None if preview else attempt.remaining_seconds(),
         "immediate": immediate,
         "preview": preview,
-        "rules_allowed": attempt.paper.open_book or attempt.paper.purpose != Purpose.EXAM,
+        "rules_allowed": not attempt.paper.closes_the_book,
         # The server's clock, which the page numbers its saves by (never the computer's own).
         "server_now": None if preview else services.server_sequence(),
         # The token's hidden input, written once for the page's dozens of forms.
