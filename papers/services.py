@@ -13,7 +13,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -80,14 +80,15 @@ def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[Que
     return fitting
 
 
-def reserved_for_exams() -> set[int]:
+def reserved_for_exams() -> QuerySet:
     """The questions (ids) of exam papers locked for a sitting whose corrections are not yet
     released: kept out of practice and mock exams, so that no trainee meets them, answer key
-    included, before sitting them. They come back once the jury releases the copies."""
-    return set(
+    included, before sitting them. They come back once the jury releases the copies.
+    A subquery: ``exclude(pk__in=reserved_for_exams())`` reads them in the same statement."""
+    return (
         PaperItem.objects.filter(paper__purpose=Purpose.EXAM, paper__locked_at__isnull=False)
         .exclude(paper__attempts__released_at__isnull=False)
-        .values_list("version__question_id", flat=True)
+        .values("version__question_id")
     )
 
 
