@@ -9,30 +9,34 @@ from tests.conftest import client_for
 LARGE_PRINT = '<html lang="fr" class="large-print">'
 
 
-def open_exam(invigilator, centre, registration):
+def open_exam(invigilator, centre, registration, *, large_print: bool = False):
+    """The invigilator opens the exam; ``large_print``: the candidate's accommodation first."""
+    if large_print:
+        registration.large_print = True
+        registration.save()
     client_for(invigilator).post(reverse("exams:open_exam", args=[centre.pk]))
     registration.refresh_from_db()
     return registration.attempt
 
 
+def candidate_page(registration, name: str) -> str:
+    page = client_for(registration.candidate).get(reverse(name, args=[registration.attempt_id]))
+    return page.content.decode()
+
+
 def test_opening_the_exam_gives_the_attempt_its_large_print(invigilator, present, online_centre, paper):
-    present.large_print = True
-    present.save()
-    assert open_exam(invigilator, online_centre, present).large_print is True
+    assert open_exam(invigilator, online_centre, present, large_print=True).large_print is True
 
 
 def test_the_candidates_page_is_in_large_print(invigilator, present, online_centre, paper):
-    present.large_print = True
-    present.save()
-    attempt = open_exam(invigilator, online_centre, present)
-    page = client_for(present.candidate).get(reverse("delivery:attempt", args=[attempt.pk]))
-    assert LARGE_PRINT in page.content.decode()
+    open_exam(invigilator, online_centre, present, large_print=True)
+    assert LARGE_PRINT in candidate_page(present, "delivery:attempt")
 
 
 def test_other_candidates_pages_are_not(invigilator, present, online_centre, paper):
     attempt = open_exam(invigilator, online_centre, present)
-    page = client_for(present.candidate).get(reverse("delivery:attempt", args=[attempt.pk]))
-    assert attempt.large_print is False and 'class="large-print"' not in page.content.decode()
+    page = candidate_page(present, "delivery:attempt")
+    assert attempt.large_print is False and 'class="large-print"' not in page
 
 
 def test_large_print_granted_during_the_exam_reaches_the_open_attempt(
@@ -45,13 +49,9 @@ def test_large_print_granted_during_the_exam_reaches_the_open_attempt(
     )
     attempt.refresh_from_db()
     assert attempt.large_print is True
-    page = client_for(present.candidate).get(reverse("delivery:attempt", args=[attempt.pk]))
-    assert LARGE_PRINT in page.content.decode()
+    assert LARGE_PRINT in candidate_page(present, "delivery:attempt")
 
 
 def test_the_summary_before_handing_in_is_in_large_print_too(invigilator, present, online_centre, paper):
-    present.large_print = True
-    present.save()
-    attempt = open_exam(invigilator, online_centre, present)
-    page = client_for(present.candidate).get(reverse("delivery:submit", args=[attempt.pk]))
-    assert LARGE_PRINT in page.content.decode()
+    open_exam(invigilator, online_centre, present, large_print=True)
+    assert LARGE_PRINT in candidate_page(present, "delivery:submit")
