@@ -1,10 +1,17 @@
-"""A candidate sitting a closed-book exam reaches their copy and nothing else.
+"""A candidate sitting a closed-book exam reaches their copies and nothing else.
 
 One place guards the whole site: while the user has an exam attempt in progress on a paper
-that is not open-book, every page but that attempt's, the exam lobby and signing out answers
-a 403 page that says why and leads back to the copy (JSON for the API). The rulebook is closed,
-and so are practice, mock exams, courses and past corrections, whose answer keys may hold the
-exam's own questions. Practice and mock papers never close anything.
+that is not open-book, every page but those of the exam copies they are sitting, the exam lobby
+and signing out answers a 403 page that says why and leads back to the copies (JSON for the
+API). The rulebook is closed, and so are practice, mock exams, courses and past corrections,
+whose answer keys may hold the exam's own questions. Practice and mock papers never close
+anything.
+
+Each copy being sat works on its own (a candidate may have two exams open, e.g. an open-book
+one beside a closed-book one): its pages, its autosave and clock, the diagrams its questions
+draw (``/positions/diagram.svg`` for their positions only: ``delivery.diagrams``), and its page
+once handed in at its deadline. Static files (scripts, styles, fonts) are served before any
+view (WhiteNoise) and never reach this check.
 
 It decides by the view the URL resolved to (``process_view``), never by the path's spelling.
 The exam's own requests (the autosave every few seconds, the clock) are never slowed by the
@@ -17,7 +24,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from delivery.permissions import closed_book_exam_attempts
+from delivery import diagrams, permissions
 
 # Open during the exam: signing in and out, the language, the exam lobby (its start code,
 # the convocation; the whole ``exams`` namespace), the health check and the JavaScript catalog.
@@ -27,8 +34,10 @@ OPEN_NAMESPACES = {"exams"}
 # The exam page's own traffic, every few seconds: not checked (the views accept only the
 # candidate's own attempt; a save to another attempt shows no answer key).
 EXAM_TRAFFIC = {"delivery:save", "delivery:clock"}
-# The copy's pages, open for the attempt being sat only.
+# A copy's pages, open for the copies being sat only.
 ATTEMPT_VIEWS = {"delivery:attempt", "delivery:check", "delivery:submit"}
+# Open for the positions the copies being sat draw, and no other.
+DIAGRAM_VIEW = "positions:diagram"
 _UNCHECKED = OPEN_VIEWS | EXAM_TRAFFIC
 
 
@@ -45,10 +54,21 @@ class ClosedBookMiddleware:
         if (user is None or not user.is_authenticated or match.view_name in _UNCHECKED
                 or not OPEN_NAMESPACES.isdisjoint(match.namespaces)):
             return None
-        sitting = closed_book_exam_attempts(user)
-        if not sitting or (match.view_name in ATTEMPT_VIEWS and view_kwargs.get("attempt_id") in sitting):
+        copies = permissions.exam_copies_in_progress(user)
+        sitting = {pk for pk, closes_the_book in copies.items() if closes_the_book}
+        if not sitting or self._opens(request, user, match.view_name, view_kwargs, copies, sitting):
             return None
         message = _("Pendant une épreuve sans documents, seule votre copie est accessible.")
         if "api" in match.namespaces:
             return JsonResponse({"detail": message}, status=403)
-        return render(request, "delivery/closed_book.html", {"attempt_id": next(iter(sitting))}, status=403)
+        context = {"copies": permissions.copies_being_sat(user)}
+        return render(request, "delivery/closed_book.html", context, status=403)
+
+    @staticmethod
+    def _opens(request, user, view_name, view_kwargs, copies, sitting) -> bool:
+        if view_name in ATTEMPT_VIEWS:
+            attempt_id = view_kwargs.get("attempt_id")
+            return attempt_id in copies or permissions.handed_in_alongside(user, attempt_id, sitting)
+        if view_name == DIAGRAM_VIEW:
+            return diagrams.shown_on_copies(copies, request.GET.get("fen", ""))
+        return False

@@ -17,6 +17,7 @@ and decide when it may start.
 
 from __future__ import annotations
 
+import math
 import uuid
 from datetime import timedelta
 from decimal import Decimal
@@ -180,11 +181,13 @@ class Attempt(models.Model):
         return self.is_open and self.paper.closes_the_book
 
     def remaining_seconds(self, now=None) -> int | None:
-        """Whole seconds left before the server's deadline (never negative); None: untimed."""
+        """Whole seconds left before the server's deadline, rounded up: 0 only once it has
+        passed, as the page's "time up" says (a page told 0 while the deadline was still a
+        fraction of a second away reloaded into the same page, again and again); None: untimed."""
         if self.deadline is None:
             return None
         left = (self.deadline - (now or timezone.now())).total_seconds()
-        return max(0, int(left))
+        return max(0, math.ceil(left))
 
     def correction_visible(self) -> bool:
         """Whether the candidate may see the correction of this closed attempt."""

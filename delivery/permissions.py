@@ -5,15 +5,16 @@
 - Previewing a paper as a candidate sees it: exam staff (``manage_exams``) and authors
   (``author_questions``).
 - Starting a practice paper: anyone who may practise (``practise``).
-- A candidate sitting a closed-book exam reaches only that attempt's pages and the exam lobby:
-  the rulebook, practice, courses and past corrections are closed (``closed_book_exam_attempts``,
+- A candidate sitting a closed-book exam reaches only the pages of the exam copies they are
+  sitting (each on its own, with the diagrams their questions show) and the exam lobby: the
+  rulebook, practice, courses and past corrections are closed (``exam_copies_in_progress``,
   applied by ``delivery.middleware.ClosedBookMiddleware``).
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import Min, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -79,13 +80,35 @@ def get_practice_paper(user, paper_id: int) -> Paper:
     return paper
 
 
-def closed_book_exam_attempts(user, now=None) -> set:
-    """The ids of the user's exam attempts in progress on papers that do not allow the rulebook
-    (while any is, ``delivery.middleware.ClosedBookMiddleware`` opens only those)."""
+def exam_copies_in_progress(user, now=None) -> dict:
+    """The user's exam attempts still taking answers (deadline and grace not passed), each id
+    with whether its paper closes the book. While one does, ``delivery.middleware.
+    ClosedBookMiddleware`` opens the pages of these copies only, each on its own."""
     now = now or timezone.now()
-    return set(Attempt.objects.filter(
+    rows = Attempt.objects.filter(
         Q(deadline__isnull=True) | Q(deadline__gt=now - grace_period()),
-        candidate_id=user.pk, status=AttemptStatus.IN_PROGRESS,
-        paper__purpose=Purpose.EXAM, paper__open_book=False,  # Paper.closes_the_book
-    ).order_by().values_list("pk", flat=True))
+        candidate_id=user.pk, status=AttemptStatus.IN_PROGRESS, paper__purpose=Purpose.EXAM,
+    ).order_by().values_list("pk", "paper__open_book")
+    return {pk: not open_book for pk, open_book in rows}  # Paper.closes_the_book
 
+
+def closed_book_exam_attempts(user, now=None) -> set:
+    """The ids of the user's exam attempts in progress on papers that do not allow the rulebook."""
+    return {pk for pk, closes in exam_copies_in_progress(user, now).items() if closes}
+
+
+def handed_in_alongside(user, attempt_id, sitting) -> bool:
+    """Whether ``attempt_id`` is one of the user's exam copies handed in while the closed-book
+    attempts ``sitting`` were running (its deadline fell during them): its page says "copie
+    remise" once instead of sending the candidate to another copy. Copies handed in before
+    stay closed (their corrections may hold the exam's questions)."""
+    began = Attempt.objects.filter(pk__in=sitting).aggregate(began=Min("started_at"))["began"]
+    return began is not None and Attempt.objects.filter(
+        pk=attempt_id, candidate_id=user.pk, paper__purpose=Purpose.EXAM, submitted_at__gte=began,
+    ).exists()
+
+
+def copies_being_sat(user) -> list[Attempt]:
+    """The user's exam copies in progress, oldest first, for the links back to them."""
+    return list(Attempt.objects.select_related("paper")
+                .filter(pk__in=list(exam_copies_in_progress(user))).order_by("started_at"))

@@ -43,9 +43,13 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "remaining": None if preview else attempt.remaining_seconds(),
         "immediate": immediate,
         "preview": preview,
-        "rules_allowed": not attempt.paper.closes_the_book,
+        # Not while another copy being sat closes the book (the rulebook would answer 403).
+        "rules_allowed": not attempt.paper.closes_the_book
+        and (preview or not permissions.closed_book_exam_attempts(request.user)),
         # The server's clock, which the page numbers its saves by (never the computer's own).
         "server_now": None if preview else services.server_sequence(),
+        # How long after the deadline the server still takes answers, then hands the copy in.
+        "grace_seconds": None if preview else int(services.grace_period().total_seconds()),
         # The token's hidden input, written once for the page's dozens of forms.
         "csrf_input": csrf_input(request),
     }
@@ -75,11 +79,16 @@ def attempt_page(request: HttpRequest, attempt_id) -> HttpResponse:
 
 
 def _result(request: HttpRequest, attempt: Attempt) -> HttpResponse:
-    visible = attempt.correction_visible()
+    # A copy handed in while another closed-book exam runs (delivery.middleware) says "copie
+    # remise" and leads back to the copies still being sat; its correction waits for their end.
+    sitting = permissions.closed_book_exam_attempts(request.user)
+    visible = attempt.correction_visible() and not sitting
     context = {
         "attempt": attempt,
         "paper": attempt.paper,
         "correction": visible,
+        "correction_held": attempt.correction_visible() and bool(sitting),
+        "copies": permissions.copies_being_sat(request.user) if sitting else [],
         "slots": presentation.slots(attempt, language=language(request)) if visible else [],
     }
     return render(request, "delivery/result.html", context)

@@ -221,7 +221,7 @@
       pendingItems().forEach(function (key) { remove("item-" + key); });
       closing = true;
       setGlobal(data.message || message("time-up"), "closed");
-      window.location.reload();
+      reloadOnce();
     } else if (status === 400) {
       if (current && current.sequence <= entry.sequence) { remove("item-" + item); }
       setStatus(item, data.message || "", "error");
@@ -324,6 +324,33 @@
     if (event.key && event.key.indexOf(prefix) === 0) { refreshGlobal(); }
   });
 
+  // --- The end of the time: one transition, never a loop ------------------------------------
+  // At the deadline the page turns read-only where it stands, sends what it still holds (the
+  // server takes answers given in time until the grace period is over), and comes back once,
+  // when the server has handed the copy in: the result then says "Temps écoulé : copie remise".
+  // A page reloads itself at most once: a reload into the same state would loop.
+  var reloaded = false;
+  function reloadOnce() {
+    if (reloaded) { return; }
+    reloaded = true;
+    window.location.reload();
+  }
+  var graceSeconds = Number(root.dataset.graceSeconds || 0);
+  function timeUp() {
+    if (closing) { return; }
+    closing = true;
+    Array.prototype.forEach.call(root.querySelectorAll(".dl-form input, .dl-form textarea, .dl-form select, .dl-form button"),
+      function (input) { input.disabled = true; });
+    Array.prototype.forEach.call(root.querySelectorAll("[data-flush-link]"), function (link) { link.hidden = true; });
+    var banner = document.getElementById("time-up-banner");
+    if (banner) { banner.hidden = false; }
+    setGlobal(message("time-up"), "closed");
+    flushThen(function () {
+      setGlobal(message("handing-in"), "closed");
+      window.setTimeout(reloadOnce, (graceSeconds + 1) * 1000);
+    });
+  }
+
   // --- The countdown: the server's remaining seconds, counted down by a monotonic clock ------
   var countdown = document.getElementById("countdown");
   var announce = document.getElementById("time-announce");
@@ -347,12 +374,7 @@
         announce.textContent = message(mark[1]);
       }
     });
-    if (left === 0 && !closing) {
-      closing = true;
-      setGlobal(message("time-up"), "closed");
-      flushThen(function () { window.location.reload(); });
-      return;
-    }
+    if (left === 0) { timeUp(); return; }
     window.setTimeout(tick, 250);
   }
   if (countdown && root.dataset.remaining !== undefined && !root.dataset.timeUp) {
@@ -368,7 +390,7 @@
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
         if (!data) { return; }
-        if (!data.open) { closing = true; flushThen(function () { window.location.reload(); }); return; }
+        if (!data.open) { closing = true; flushThen(reloadOnce); return; }
         if (typeof data.remaining === "number") {
           var before = Math.ceil((endsAt - performance.now()) / 1000);
           syncClock(data.remaining);
