@@ -103,8 +103,10 @@ def handed_in_alongside(user, attempt_id, sitting) -> bool:
     remise" once instead of sending the candidate to another copy. Copies handed in before
     stay closed (their corrections may hold the exam's questions)."""
     began = Attempt.objects.filter(pk__in=sitting).aggregate(began=Min("started_at"))["began"]
+    # Still "in progress" past its grace period until its page (or the periodic task) closes it.
     return began is not None and Attempt.objects.filter(
-        pk=attempt_id, candidate_id=user.pk, paper__purpose=Purpose.EXAM, submitted_at__gte=began,
+        Q(submitted_at__gte=began) | Q(status=AttemptStatus.IN_PROGRESS, deadline__gte=began),
+        pk=attempt_id, candidate_id=user.pk, paper__purpose=Purpose.EXAM,
     ).exists()
 
 

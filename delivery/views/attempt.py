@@ -31,10 +31,17 @@ def _clock(moment) -> str:
     return timezone.localtime(moment).strftime("%H:%M:%S")
 
 
+def _book_closed(request: HttpRequest) -> bool:
+    """Whether the candidate sits a closed-book exam now, this copy or another beside it: the
+    copy's pages then show neither the site menu nor the rulebook (both would answer 403)."""
+    return bool(permissions.closed_book_exam_attempts(request.user))
+
+
 def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = False) -> dict:
     """What the attempt page shows; shared with the staff's preview of a paper."""
     slot_list = presentation.slots(attempt, language=language(request))
     immediate = attempt.paper.feedback == Feedback.IMMEDIATE
+    book_closed = not preview and _book_closed(request)
     return {
         "attempt": attempt,
         "paper": attempt.paper,
@@ -43,9 +50,8 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "remaining": None if preview else attempt.remaining_seconds(),
         "immediate": immediate,
         "preview": preview,
-        # Not while another copy being sat closes the book (the rulebook would answer 403).
-        "rules_allowed": not attempt.paper.closes_the_book
-        and (preview or not permissions.closed_book_exam_attempts(request.user)),
+        "book_closed": book_closed,
+        "rules_allowed": not attempt.paper.closes_the_book and not book_closed,
         # The server's clock, which the page numbers its saves by (never the computer's own).
         "server_now": None if preview else services.server_sequence(),
         # How long after the deadline the server still takes answers, then hands the copy in.
@@ -81,14 +87,15 @@ def attempt_page(request: HttpRequest, attempt_id) -> HttpResponse:
 def _result(request: HttpRequest, attempt: Attempt) -> HttpResponse:
     # A copy handed in while another closed-book exam runs (delivery.middleware) says "copie
     # remise" and leads back to the copies still being sat; its correction waits for their end.
-    sitting = permissions.closed_book_exam_attempts(request.user)
-    visible = attempt.correction_visible() and not sitting
+    book_closed = _book_closed(request)
+    visible = attempt.correction_visible() and not book_closed
     context = {
         "attempt": attempt,
         "paper": attempt.paper,
+        "book_closed": book_closed,
         "correction": visible,
-        "correction_held": attempt.correction_visible() and bool(sitting),
-        "copies": permissions.copies_being_sat(request.user) if sitting else [],
+        "correction_held": attempt.correction_visible() and book_closed,
+        "copies": permissions.copies_being_sat(request.user) if book_closed else [],
         "slots": presentation.slots(attempt, language=language(request)) if visible else [],
     }
     return render(request, "delivery/result.html", context)
@@ -236,6 +243,7 @@ def submit(request: HttpRequest, attempt_id) -> HttpResponse:
     context = {
         "attempt": attempt,
         "paper": attempt.paper,
+        "book_closed": _book_closed(request),
         "slots": slot_list,
         "summary": presentation.summary(slot_list),
         "remaining": attempt.remaining_seconds(),
