@@ -188,6 +188,8 @@ def add_question(*, paper: Paper, uid: str, points: Decimal | None = None) -> Pa
             raise CompositionError(
                 _("La question « %(uid)s » est déjà dans ce sujet.") % {"uid": question.uid}
             )
+        if points is not None:
+            _require_rubric_fits(version, points)
         last = paper.items.aggregate(last=Max("position"))["last"] or 0
         return PaperItem.objects.create(
             paper=paper,
@@ -225,9 +227,26 @@ def set_points(*, item: PaperItem, points: Decimal) -> PaperItem:
         _require_unlocked(paper)
         if points <= 0:
             raise CompositionError(_("Les points d'une question sont un nombre positif."))
+        _require_rubric_fits(item.version, points)
         item.points = points
         item.save(update_fields=["points"])
     return item
+
+
+def _require_rubric_fits(version: QuestionVersion, points: Decimal) -> None:
+    """An open question is marked on its rubric: the paper gives it the rubric's points, or its
+    graders would mark criteria that do not add up to the question (three "sur 1" for 4 points)."""
+    if version.type != "open":
+        return
+    from questions.content import rubric_total
+
+    total = rubric_total(list(version.body.get("rubric") or []))
+    if total != points:
+        raise CompositionError(
+            _("Cette question ouverte se corrige sur un barème de %(total)s points : elle vaut "
+              "%(total)s points dans le sujet (pour la noter autrement, modifiez son barème dans la "
+              "banque).") % {"total": total.normalize()}
+        )
 
 
 def _renumber(paper: Paper) -> None:
