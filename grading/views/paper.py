@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from delivery import presentation
-from exams.models import DeliveryMode, Registration
+from exams.models import DeliveryMode, Registration, SessionStatus
 from exams.permissions import get_centre_to_invigilate
 from grading import paper, paper_correction, permissions
 from questions.views._common import language
@@ -77,6 +77,7 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
         "answers": {},
         "error": None,
         "can_correct": permissions.is_exam_staff(request.user),
+        "published": session.status == SessionStatus.PUBLISHED,
     }
     status = 200
     if code and registration is None:

@@ -84,3 +84,17 @@ def test_a_copy_cannot_be_corrected_after_publication(sat_session, entered, exam
     sat_session.status = SessionStatus.PUBLISHED
     sat_session.save(update_fields=["status"])
     assert correction_post(client_for(exam_staff), sat_session, entered).status_code == 422
+
+
+def test_the_entry_screen_offers_exam_staff_to_correct_an_entered_copy(sat_session, entered, exam_staff):
+    page = reverse("grading:entry", args=[sat_session.pk])
+    response = client_for(exam_staff).get(page, {"code": "UVR-PPPP-4444"})
+    assert reverse("grading:entry_correction", args=[sat_session.pk]) in response.content.decode()
+
+
+def test_the_entry_screen_offers_no_correction_after_publication(sat_session, entered, exam_staff):
+    sat_session.status = SessionStatus.PUBLISHED
+    sat_session.save(update_fields=["status"])
+    page = reverse("grading:entry", args=[sat_session.pk])
+    response = client_for(exam_staff).get(page, {"code": "UVR-PPPP-4444"})
+    assert reverse("grading:entry_correction", args=[sat_session.pk]) not in response.content.decode()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-import bench_exam_load  # noqa: E402
+import bench_exam_load
 
 JSON = {"content-type": ["application/json"]}
 HTML = {"content-type": ["text/html; charset=utf-8"]}
