@@ -55,13 +55,21 @@ class Draw:
     @property
     def versions(self) -> list[tuple[QuestionVersion, Decimal]]:
         return [
-            (version, rule.rule.points_each or version.points)
+            (version, points_on_paper(version, rule.rule.points_each))
             for rule in self.rules
             for version in rule.drawn
         ]
 
     def total_points(self) -> Decimal:
         return sum((points for _version, points in self.versions), Decimal(0))
+
+
+def points_on_paper(version: QuestionVersion, points_each: Decimal | None) -> Decimal:
+    """A rule's points apply to the questions it draws, except an open question: it is marked on
+    its rubric, whose criteria add up to the question's points, so it keeps those points."""
+    if points_each is None or version.type == "open":
+        return version.points
+    return points_each
 
 
 def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[QuestionVersion]:

@@ -60,3 +60,8 @@ def test_check_bank_passes_open_questions_marked_on_their_points(open_paper):
     out = StringIO()
     call_command("check_bank", "--database", stdout=out)
     assert "0 rubric problem(s)" in out.getvalue()
+
+
+def test_a_blueprint_rule_s_points_leave_a_drawn_open_question_its_rubric_s_points(open_paper):
+    version = open_paper.items.get().version
+    assert papers.points_on_paper(version, Decimal(4)) == Decimal(3)
