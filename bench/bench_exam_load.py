@@ -265,6 +265,35 @@ def remember_cookies(headers: dict, cookies: dict[str, str]) -> None:
 
 # --- the simulated candidates -------------------------------------------------------------
 
+# Replies after which the exam page keeps an answer and sends it again (the server away or
+# restarting); any other reply that is not an acknowledgement is an error of the bench.
+RESEND_STATUSES = (502, 503, 504)
+
+
+def is_json(headers: dict, content: bytes) -> bool:
+    """Whether a reply is a JSON document, as the exam page checks before reading it."""
+    kinds = headers.get("content-type", [])
+    if not kinds or not kinds[0].startswith("application/json"):
+        return False
+    try:
+        json.loads(content)
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError both are
+        return False
+    return True
+
+
+def acknowledgement(status: int, headers: dict, content: bytes) -> dict | None:
+    """The server's acknowledgement of a save, or None when the reply is none: not a 200, not
+    JSON (an HTML error page, a reply cut short while the server restarts), or a JSON whose
+    status is neither "saved" nor "stale". The exam page (``delivery.js``) reads a reply the
+    same way and keeps an answer that was not acknowledged, to send it again."""
+    if status != 200 or not is_json(headers, content):
+        return None
+    data = json.loads(content)
+    if not isinstance(data, dict) or data.get("status") not in ("saved", "stale"):
+        return None
+    return data
+
 
 class Recorder:
     def __init__(self) -> None:
@@ -345,23 +374,23 @@ async def candidate(
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 8)
                 continue
-            if status == 200:
-                acknowledged = json.loads(content)
+            acknowledged = acknowledgement(status, headers, content)
+            if acknowledged is not None:
                 key = (client["attempt"], item_sent)
                 recorder.acknowledged[key] = max(
                     recorder.acknowledged.get(key, (0, {})),
                     (sequence_sent, answer_sent),
                     key=lambda pair: pair[0],
                 )
-                if acknowledged.get("status") not in ("saved", "stale"):
-                    recorder.errors.append(f"save answered {acknowledged.get('status')}")
                 pending.pop(0)
-            elif status in (502, 503):
+            elif status in RESEND_STATUSES or not is_json(headers, content):
+                # The server restarting, a proxy's page, a reply cut short: nothing was
+                # acknowledged, so the answer stays pending and is sent again, as the page does.
                 recorder.retries += 1
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 8)
             else:
-                recorder.errors.append(f"save {status}")
+                recorder.errors.append(f"save {status} {content[:80]!r}")
                 pending.pop(0)
 
 

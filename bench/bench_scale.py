@@ -170,7 +170,7 @@ async def alternating_session(clients: list[dict], recorder: exam.Recorder) -> N
             body = urlencode({"item": item, "sequence": sequence, **answer})
             recorder.sent += 1
             recorder.sent_answers[(client["attempt"], item, sequence)] = answer
-            status, _headers, content = await exam.timed(
+            status, headers, content = await exam.timed(
                 recorder,
                 "POST",
                 f"{page}save/",
@@ -179,7 +179,7 @@ async def alternating_session(clients: list[dict], recorder: exam.Recorder) -> N
                 headers=save_headers(cookies, page, port),
                 port=port,
             )
-            if status == 200 and json.loads(content).get("status") in ("saved", "stale"):
+            if exam.acknowledgement(status, headers, content) is not None:
                 key = (client["attempt"], item)
                 previous = recorder.acknowledged.get(key, (0, {}))
                 if sequence > previous[0]:

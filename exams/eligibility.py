@@ -4,6 +4,9 @@ Pure functions over plain data (no database): the views and services build a
 ``CandidateFile`` from the records and ask. Every check names the article it applies, so
 that a refusal tells the candidate exactly which rule stopped them.
 
+A decision is written for its reader: to the candidate ("vous", "votre profil") by default,
+or, given ``candidate_name``, about the candidate to exam staff ("le profil de Zoé Martin").
+
 Rules applied (Règlement Intérieur de la DNA, Livre de l'Arbitre 1.2):
 
 - Art. 8: an arbiter-trainee holds a licence A; the units lapse two years after the exam
@@ -141,48 +144,66 @@ def _date(day: datetime.date) -> str:
     return date_format(day, "SHORT_DATE_FORMAT")
 
 
+def _voiced(candidate_name: str | None, to_candidate: str, about_candidate: str, values: dict) -> str:
+    """The sentence for the reader: ``to_candidate`` (second person) when the candidate reads,
+    ``about_candidate`` (third person, naming them as ``%(name)s``) when exam staff read."""
+    if candidate_name is None:
+        return to_candidate % values
+    return about_candidate % {**values, "name": candidate_name}
+
+
 def _rule(article: str) -> str:
     return _("RIDNA art. %(article)s") % {"article": article}
 
 
-def stage_admission_problem(file: CandidateFile, attendance: StageAttendance) -> str | None:
+def stage_admission_problem(
+    file: CandidateFile, attendance: StageAttendance, candidate_name: str | None = None
+) -> str | None:
     """Why a course does not count (Art. 15 entry conditions), or None when it does."""
     article = STAGE_ARTICLE[attendance.stage]
     minimum, maximum = STAGE_AGES[attendance.stage]
     if file.birth_date is not None and (minimum is not None or maximum is not None):
         age = age_on(file.birth_date, attendance.date)
+        values = {
+            "article": article,
+            "stage": attendance.stage,
+            "minimum": minimum,
+            "maximum": maximum,
+            "age": age,
+            "date": _date(attendance.date),
+        }
         if minimum is not None and age < minimum:
-            return _(
-                "Art. %(article)s : le stage %(stage)s est ouvert à partir de %(minimum)s ans ; vous aviez "
-                "%(age)s ans le %(date)s, ce stage ne compte pas."
-            ) % {
-                "article": article,
-                "stage": attendance.stage,
-                "minimum": minimum,
-                "age": age,
-                "date": _date(attendance.date),
-            }
+            return _voiced(
+                candidate_name,
+                _("Art. %(article)s : le stage %(stage)s est ouvert à partir de %(minimum)s ans ; vous "
+                  "aviez %(age)s ans le %(date)s, ce stage ne compte pas."),
+                _("Art. %(article)s : le stage %(stage)s est ouvert à partir de %(minimum)s ans ; "
+                  "%(name)s avait %(age)s ans le %(date)s, ce stage ne compte pas."),
+                values,
+            )
         if maximum is not None and age > maximum:
-            return _(
-                "Art. %(article)s : le stage %(stage)s est ouvert jusqu'à %(maximum)s ans ; vous aviez "
-                "%(age)s ans le %(date)s, ce stage ne compte pas."
-            ) % {
-                "article": article,
-                "stage": attendance.stage,
-                "maximum": maximum,
-                "age": age,
-                "date": _date(attendance.date),
-            }
+            return _voiced(
+                candidate_name,
+                _("Art. %(article)s : le stage %(stage)s est ouvert jusqu'à %(maximum)s ans ; vous aviez "
+                  "%(age)s ans le %(date)s, ce stage ne compte pas."),
+                _("Art. %(article)s : le stage %(stage)s est ouvert jusqu'à %(maximum)s ans ; "
+                  "%(name)s avait %(age)s ans le %(date)s, ce stage ne compte pas."),
+                values,
+            )
     if attendance.stage == Stage.SO and file.title_held_on(AT_LEAST_AFC, attendance.date) is None:
-        return _(
-            "Art. 15.3 : le stage SO est ouvert aux arbitres fédéraux de club (AFC) ; vous n'étiez pas "
-            "AFC le %(date)s, ce stage ne compte pas."
-        ) % {"date": _date(attendance.date)}
+        return _voiced(
+            candidate_name,
+            _("Art. 15.3 : le stage SO est ouvert aux arbitres fédéraux de club (AFC) ; vous n'étiez "
+              "pas AFC le %(date)s, ce stage ne compte pas."),
+            _("Art. 15.3 : le stage SO est ouvert aux arbitres fédéraux de club (AFC) ; %(name)s "
+              "n'était pas AFC le %(date)s, ce stage ne compte pas."),
+            {"date": _date(attendance.date)},
+        )
     return None
 
 
 def _recent_stage(
-    file: CandidateFile, unit: str, exam_day: datetime.date
+    file: CandidateFile, unit: str, exam_day: datetime.date, candidate_name: str | None
 ) -> tuple[StageAttendance | None, str]:
     """The course that opens ``unit`` on ``exam_day``, or None and the precise reason why not."""
     stages = UNIT_STAGES[unit]
@@ -194,30 +215,38 @@ def _recent_stage(
     )
     names = _(" ou ").join(stages)
     if not candidates:
-        return None, _(
-            "Art. %(article)s : l'%(unit)s est ouverte aux stagiaires ayant suivi un stage %(stages)s "
-            "depuis moins de 2 ans ; aucun stage de ce type n'est enregistré à votre nom."
-        ) % {"article": article, "unit": unit, "stages": names}
+        return None, _voiced(
+            candidate_name,
+            _("Art. %(article)s : l'%(unit)s est ouverte aux stagiaires ayant suivi un stage %(stages)s "
+              "depuis moins de 2 ans ; aucun stage de ce type n'est enregistré à votre nom."),
+            _("Art. %(article)s : l'%(unit)s est ouverte aux stagiaires ayant suivi un stage %(stages)s "
+              "depuis moins de 2 ans ; aucun stage de ce type n'est enregistré au nom de %(name)s."),
+            {"article": article, "unit": unit, "stages": names},
+        )
     problems = []
     for attendance in candidates:
         if exam_day >= years_later(attendance.date, VALIDITY_YEARS):
             problems.append(
-                _(
-                    "Art. %(article)s : votre stage %(stage)s du %(date)s date de plus de 2 ans "
-                    "le jour de l'épreuve (%(exam)s) ; l'%(unit)s demande un stage %(stages)s "
-                    "suivi depuis moins de 2 ans."
+                _voiced(
+                    candidate_name,
+                    _("Art. %(article)s : votre stage %(stage)s du %(date)s date de plus de 2 ans "
+                      "le jour de l'épreuve (%(exam)s) ; l'%(unit)s demande un stage %(stages)s "
+                      "suivi depuis moins de 2 ans."),
+                    _("Art. %(article)s : le stage %(stage)s de %(name)s, du %(date)s, date de plus de "
+                      "2 ans le jour de l'épreuve (%(exam)s) ; l'%(unit)s demande un stage %(stages)s "
+                      "suivi depuis moins de 2 ans."),
+                    {
+                        "article": article,
+                        "stage": attendance.stage,
+                        "date": _date(attendance.date),
+                        "exam": _date(exam_day),
+                        "unit": unit,
+                        "stages": names,
+                    },
                 )
-                % {
-                    "article": article,
-                    "stage": attendance.stage,
-                    "date": _date(attendance.date),
-                    "exam": _date(exam_day),
-                    "unit": unit,
-                    "stages": names,
-                }
             )
             continue
-        problem = stage_admission_problem(file, attendance)
+        problem = stage_admission_problem(file, attendance, candidate_name)
         if problem is None:
             return attendance, ""
         problems.append(problem)
@@ -225,14 +254,23 @@ def _recent_stage(
     return None, problems[0]
 
 
-def registration_eligibility(file: CandidateFile, *, unit: str, exam_day: datetime.date) -> Decision:
-    """May this candidate register for ``unit`` at a session held on ``exam_day``? (Art. 8, 15, 16)"""
+def registration_eligibility(
+    file: CandidateFile, *, unit: str, exam_day: datetime.date, candidate_name: str | None = None
+) -> Decision:
+    """May this candidate register for ``unit`` at a session held on ``exam_day``? (Art. 8, 15, 16)
+
+    ``candidate_name``: None when the candidate reads the decision (it says "vous"); their name
+    when exam staff read it (it names them)."""
     decision = Decision()
     decision.add(
         _rule("8"),
-        _(
-            "Art. 8 : un arbitre-stagiaire est titulaire d'une licence A ; votre numéro de licence FFE "
-            "n'est pas renseigné dans votre profil."
+        _voiced(
+            candidate_name,
+            _("Art. 8 : un arbitre-stagiaire est titulaire d'une licence A ; votre numéro de licence "
+              "FFE n'est pas renseigné dans votre profil."),
+            _("Art. 8 : un arbitre-stagiaire est titulaire d'une licence A ; le numéro de licence FFE "
+              "de %(name)s n'est pas renseigné dans son profil."),
+            {},
         )
         if not file.has_licence
         else _("Licence FFE renseignée."),
@@ -240,9 +278,13 @@ def registration_eligibility(file: CandidateFile, *, unit: str, exam_day: dateti
     )
     decision.add(
         _rule("15"),
-        _(
-            "Art. 15 : votre date de naissance n'est pas renseignée dans votre profil ; les âges minimaux "
-            "des stages ne peuvent pas être vérifiés."
+        _voiced(
+            candidate_name,
+            _("Art. 15 : votre date de naissance n'est pas renseignée dans votre profil ; les âges "
+              "minimaux des stages ne peuvent pas être vérifiés."),
+            _("Art. 15 : la date de naissance de %(name)s n'est pas renseignée dans son profil ; les "
+              "âges minimaux des stages ne peuvent pas être vérifiés."),
+            {},
         )
         if file.birth_date is None
         else _("Date de naissance renseignée."),
@@ -251,13 +293,23 @@ def registration_eligibility(file: CandidateFile, *, unit: str, exam_day: dateti
     held = file.valid_unit(unit, exam_day)
     decision.add(
         _rule("8"),
-        _("Vous êtes déjà titulaire de l'%(unit)s, valable jusqu'au %(date)s : inutile de la repasser.")
-        % {"unit": unit, "date": _date(held.expires_on)}
+        _voiced(
+            candidate_name,
+            _("Vous êtes déjà titulaire de l'%(unit)s, valable jusqu'au %(date)s : inutile de la repasser."),
+            _("%(name)s est déjà titulaire de l'%(unit)s, valable jusqu'au %(date)s : inutile de la "
+              "repasser."),
+            {"unit": unit, "date": _date(held.expires_on)},
+        )
         if held
-        else _("Vous n'êtes pas déjà titulaire de l'%(unit)s.") % {"unit": unit},
+        else _voiced(
+            candidate_name,
+            _("Vous n'êtes pas déjà titulaire de l'%(unit)s."),
+            _("%(name)s n'est pas déjà titulaire de l'%(unit)s."),
+            {"unit": unit},
+        ),
         held is None,
     )
-    attendance, problem = _recent_stage(file, unit, exam_day)
+    attendance, problem = _recent_stage(file, unit, exam_day, candidate_name)
     if attendance is not None:
         decision.add(
             _rule(UNIT_ARTICLE[unit]),
@@ -274,10 +326,14 @@ def registration_eligibility(file: CandidateFile, *, unit: str, exam_day: dateti
             decision.add(_rule("16.2"), _("Titre d'AFJ en cours de validité."), True)
             return decision
         if afj is not None:
-            problem = _(
-                "Art. 16.2 et art. 9 : votre titre d'AFJ n'est plus en cours de validité (âge maximum : "
-                "18 ans), et %(problem)s"
-            ) % {"problem": problem[0].lower() + problem[1:]}
+            problem = _voiced(
+                candidate_name,
+                _("Art. 16.2 et art. 9 : votre titre d'AFJ n'est plus en cours de validité (âge "
+                  "maximum : 18 ans), et %(problem)s"),
+                _("Art. 16.2 et art. 9 : le titre d'AFJ de %(name)s n'est plus en cours de validité "
+                  "(âge maximum : 18 ans), et %(problem)s"),
+                {"problem": problem[0].lower() + problem[1:]},
+            )
     decision.add(_rule(UNIT_ARTICLE[unit]), problem, False)
     return decision
 

@@ -62,9 +62,11 @@ def candidate_file(user) -> eligibility.CandidateFile:
     )
 
 
-def check_registration(*, candidate, session: ExamSession) -> eligibility.Decision:
+def check_registration(*, candidate, session: ExamSession, for_staff: bool = False) -> eligibility.Decision:
+    """The RIDNA's decision, written to the candidate, or about them to exam staff (``for_staff``)."""
     return eligibility.registration_eligibility(
-        candidate_file(candidate), unit=session.unit, exam_day=session.date
+        candidate_file(candidate), unit=session.unit, exam_day=session.date,
+        candidate_name=str(candidate) if for_staff else None,
     )
 
 
@@ -97,7 +99,10 @@ def register(
             _("Les inscriptions à cette session ne sont pas ouvertes ou sont closes depuis le %(date)s.")
             % {"date": session.registration_closes_on.strftime("%d/%m/%Y")}
         )
-    decision = check_registration(candidate=candidate, session=session)
+    # Staff (or anyone registering someone else) read the refusal, and keep it on the record.
+    decision = check_registration(
+        candidate=candidate, session=session, for_staff=by_staff or actor != candidate
+    )
     override_reason = override_reason.strip()
     if not decision.eligible and not (by_staff and override_reason):
         raise ExamError(decision.reason())

@@ -9,7 +9,6 @@ copy is graded exactly like an online one.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -23,6 +22,7 @@ from delivery.models import PaperItem
 from exams.audit import log_action
 from exams.models import AuditEntry, Centre, ExamSession, Registration
 from questions import ui_services
+from questions.templatetags.question_tags import printed_letter
 from questions.ui_services import CandidateQuestion
 
 
@@ -34,11 +34,11 @@ class PrintedQuestion:
 
     @property
     def lettered_options(self):
-        return list(zip(string.ascii_uppercase, self.question.options, strict=False))
+        return [(printed_letter(index), option) for index, option in enumerate(self.question.options)]
 
     @property
     def lettered_decisions(self):
-        return list(zip(string.ascii_uppercase, self.question.decisions, strict=False))
+        return [(printed_letter(index), choice) for index, choice in enumerate(self.question.decisions)]
 
     @property
     def numbered_sanctions(self):

@@ -20,6 +20,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/sujet.pdf", paper.subject_pdf, name="subject_pdf"),
     path("centres/<int:centre_id>/feuilles-de-reponses.pdf", paper.answer_sheets, name="answer_sheets"),
     path("sessions/<uuid:session_id>/saisie/", paper.entry, name="entry"),
+    path("sessions/<uuid:session_id>/saisie/correction/", paper.correction, name="entry_correction"),
     # Candidates
     path("resultats/<uuid:registration_id>/", candidate.corrected_copy, name="corrected_copy"),
 ]

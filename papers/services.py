@@ -55,13 +55,21 @@ class Draw:
     @property
     def versions(self) -> list[tuple[QuestionVersion, Decimal]]:
         return [
-            (version, rule.rule.points_each or version.points)
+            (version, points_on_paper(version, rule.rule.points_each))
             for rule in self.rules
             for version in rule.drawn
         ]
 
     def total_points(self) -> Decimal:
         return sum((points for _version, points in self.versions), Decimal(0))
+
+
+def points_on_paper(version: QuestionVersion, points_each: Decimal | None) -> Decimal:
+    """A rule's points apply to the questions it draws, except an open question: it is marked on
+    its rubric, whose criteria add up to the question's points, so it keeps those points."""
+    if points_each is None or version.type == "open":
+        return version.points
+    return points_each
 
 
 def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[QuestionVersion]:
@@ -188,6 +196,8 @@ def add_question(*, paper: Paper, uid: str, points: Decimal | None = None) -> Pa
             raise CompositionError(
                 _("La question « %(uid)s » est déjà dans ce sujet.") % {"uid": question.uid}
             )
+        if points is not None:
+            _require_rubric_fits(version, points)
         last = paper.items.aggregate(last=Max("position"))["last"] or 0
         return PaperItem.objects.create(
             paper=paper,
@@ -225,9 +235,26 @@ def set_points(*, item: PaperItem, points: Decimal) -> PaperItem:
         _require_unlocked(paper)
         if points <= 0:
             raise CompositionError(_("Les points d'une question sont un nombre positif."))
+        _require_rubric_fits(item.version, points)
         item.points = points
         item.save(update_fields=["points"])
     return item
+
+
+def _require_rubric_fits(version: QuestionVersion, points: Decimal) -> None:
+    """An open question is marked on its rubric: the paper gives it the rubric's points, or its
+    graders would mark criteria that do not add up to the question (three "sur 1" for 4 points)."""
+    if version.type != "open":
+        return
+    from questions.content import rubric_total
+
+    total = rubric_total(list(version.body.get("rubric") or []))
+    if total != points:
+        raise CompositionError(
+            _("Cette question ouverte se corrige sur un barème de %(total)s points : elle vaut "
+              "%(total)s points dans le sujet (pour la noter autrement, modifiez son barème dans la "
+              "banque).") % {"total": total.normalize()}
+        )
 
 
 def _renumber(paper: Paper) -> None:

@@ -574,11 +574,27 @@ def _open_body(checker: _Checker, body: dict, points: Decimal, needs_english: bo
         total += criterion_points
         rubric.append({"criterion_fr": criterion_fr, "criterion_en": criterion_en,
                        "points": number_for_json(criterion_points)})
-    if items and total != points:
-        checker.add("body.rubric", _("Les points du barème (%(total)s) doivent faire ceux de la question "
-                                     "(%(points)s).") % {"total": total.normalize(),
-                                                         "points": points.normalize()})
+    problem = rubric_total_problem(rubric, points) if items else None
+    if problem:
+        checker.add("body.rubric", problem)
     return {"model_answer_fr": model_fr, "model_answer_en": model_en, "rubric": rubric}
+
+
+def rubric_total(rubric: list[dict]) -> Decimal:
+    points = (to_decimal(criterion.get("points")) for criterion in rubric if isinstance(criterion, dict))
+    return sum((value or Decimal(0) for value in points), Decimal(0))
+
+
+def rubric_total_problem(rubric: list[dict], points: Decimal) -> str | None:
+    """The one rule of an open question's rubric: its criteria add up to the question's points
+    (a grader marks "sur 1" three times a question worth 3, never 4). Checked on import, on a
+    version saved through a form (``QuestionVersion.clean``), on a paper weighing the question
+    (``papers.services``) and over the stored bank (``check_bank --database``)."""
+    total = rubric_total(rubric)
+    if total == Decimal(str(points)):
+        return None
+    return _("Les points du barème (%(total)s) doivent faire ceux de la question (%(points)s).") % {
+        "total": total.normalize(), "points": Decimal(str(points)).normalize()}
 
 
 def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: bool) -> dict:

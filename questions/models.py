@@ -313,6 +313,14 @@ class QuestionVersion(models.Model):
             raise FrozenVersionError(f"{self} is published and cannot be deleted.")
         return super().delete(*args, **kwargs)
 
+    def clean(self) -> None:
+        if self.type == QuestionType.OPEN and isinstance(self.body, dict) and self.points is not None:
+            from questions.content import rubric_total_problem
+
+            problem = rubric_total_problem(list(self.body.get("rubric") or []), self.points)
+            if problem:
+                raise ValidationError({"body": problem})
+
     @property
     def is_published(self) -> bool:
         return self.published_at is not None

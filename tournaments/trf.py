@@ -208,6 +208,14 @@ _DIGITS = re.compile(r"\d+")
 _DATE = re.compile(r"[0-9./\-]*")
 
 
+def count_player_lines(data: bytes | str) -> int:
+    """How many player lines (``001``) a file holds, counted on the raw text without reading
+    it: a tool bounds its work on a file before parsing it."""
+    if isinstance(data, str):
+        return sum(1 for line in data.splitlines() if line.startswith("001"))
+    return sum(1 for line in data.splitlines() if line.startswith(b"001"))
+
+
 def parse(data: bytes | str) -> TrfTournament:
     """Read a TRF16 file; raise :class:`TrfError` naming the first fault found."""
     if isinstance(data, bytes):

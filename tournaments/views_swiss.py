@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments import tiebreaks
 from tournaments.crosstable import Crosstable
-from tournaments.forms_swiss import CheckForm, CrosstableForm, TournamentSourceForm
+from tournaments.forms_swiss import CheckForm, CrosstableForm, PairingForm
 from tournaments.permissions import require_calculators
 from tournaments.swiss.checker import ABSOLUTE, QUALITY, check_round, with_round
 from tournaments.swiss.engine import PairingImpossible, pair_round
@@ -142,7 +142,7 @@ def check_pairing(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_calculators
 def pair_next_round(request: HttpRequest) -> HttpResponse:
-    form = _submitted(request, TournamentSourceForm)
+    form = _submitted(request, PairingForm)
     context: dict = {"form": form}
     if form.is_bound and form.is_valid():
         tournament = form.cleaned_data["tournament"]

@@ -38,6 +38,7 @@ class AuditEntry(models.Model):
         JURY_DECISION = "jury_decision", _("Décision du jury")
         ANONYMITY = "anonymity", _("Levée de l'anonymat")
         PAPER_ENTRY = "paper_entry", _("Saisie d'une copie papier")
+        PAPER_CORRECTION = "paper_correction", _("Correction d'une copie papier saisie")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -148,4 +149,5 @@ DETAIL_LABELS = {
     "corrections_released": _("corrigés publiés"), "items": _("questions"), "source": _("origine"),
     "cohort": _("groupe"), "course": _("formation"), "trainee": _("stagiaire"), "stage": _("stage"),
     "date": _("date"), "scope": _("portée"), "session": _("session"),
+    "jury_decision_withdrawn": _("décision du jury retirée"),
 }

@@ -128,11 +128,11 @@ def staff_register(request: HttpRequest, session_id) -> HttpResponse:
                 by_staff=True,
             )
         except services.ExamError as error:
-            decision = services.check_registration(candidate=candidate, session=session)
+            decision = services.check_registration(candidate=candidate, session=session, for_staff=True)
             context["decision"] = decision
             context["error"] = error.message
             if not decision.eligible and not form.cleaned_data["override_reason"].strip():
-                # The RIDNA's reasons, listed below, speak to the candidate; say what staff can do.
+                # The RIDNA's reasons, listed below, name the candidate; say what staff can do.
                 context["error"] = _(
                     "Le RIDNA refuse ce candidat (conditions ci-dessous). Pour l'inscrire quand même, "
                     "indiquez un motif de dérogation."

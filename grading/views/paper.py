@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from delivery import presentation
-from exams.models import DeliveryMode, Registration
+from exams.models import DeliveryMode, Registration, SessionStatus
 from exams.permissions import get_centre_to_invigilate
-from grading import paper, permissions
+from grading import paper, paper_correction, permissions
 from questions.views._common import language
 
 
@@ -76,6 +76,8 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
         "questions": questions,
         "answers": {},
         "error": None,
+        "can_correct": permissions.is_exam_staff(request.user),
+        "published": session.status == SessionStatus.PUBLISHED,
     }
     status = 200
     if code and registration is None:
@@ -105,3 +107,46 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
             return redirect(reverse("grading:entry", args=[session.pk]))
     context["rows"] = [(printed, context["answers"].get(printed.item.pk, {})) for printed in questions]
     return render(request, "grading/entry.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def correction(request: HttpRequest, session_id) -> HttpResponse:
+    """Exam staff correct a paper copy already typed in: the answers as entered, editable, and
+    the reason for the change; the engine regrades the copy and the audit log keeps both."""
+    session = permissions.get_session_for_staff(request.user, session_id)
+    if session.paper_id is None:
+        raise Http404
+    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
+    registration = _find(session, code)
+    if registration is None or registration.attempt_id is None or registration.attempt.is_open:
+        raise Http404
+    questions = paper.printed_questions(session, language=language(request))
+    answers = {response.item_id: response.answer for response in registration.attempt.responses.all()}
+    context = {"session": session, "registration": registration, "error": None, "reason": ""}
+    status = 200
+    if request.method == "POST":
+        context["reason"] = request.POST.get("reason", "")
+        try:
+            posted = {}
+            for printed in questions:
+                posted[printed.item.pk] = presentation.answer_from_post(printed.question, request.POST)
+            answers.update(posted)
+            changed = paper_correction.correct_copy(
+                registration=registration, questions=questions, answers=posted,
+                reason=context["reason"], actor=request.user,
+            )
+        except (presentation.InvalidAnswer, paper.EntryRefused) as error:
+            context["error"] = str(error) if isinstance(error, presentation.InvalidAnswer) else error.message
+            status = 422
+        else:
+            messages.success(
+                request,
+                _("Copie %(code)s corrigée (questions %(questions)s) et notée de nouveau ; "
+                  "la correction est inscrite au journal.")
+                % {"code": registration.anonymity_code, "questions": ", ".join(map(str, changed))},
+            )
+            entry_page = reverse("grading:entry", args=[session.pk])
+            return redirect(f"{entry_page}?code={registration.anonymity_code}")
+    context["rows"] = [(printed, answers.get(printed.item.pk, {})) for printed in questions]
+    return render(request, "grading/entry_correction.html", context, status=status)

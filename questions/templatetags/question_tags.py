@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from django import template
@@ -22,6 +23,17 @@ def localised(item: dict[str, Any] | None, name: str) -> str:
     if (get_language() or "fr").startswith("en") and item.get(f"{name}_en"):
         return item[f"{name}_en"]
     return item.get(f"{name}_fr") or item.get(f"{name}_en") or ""
+
+
+@register.filter
+def option_letter(index: int) -> str:
+    """``forloop.counter0|option_letter`` → "A", "B"…: the letter of an option as a paper subject
+    prints it (``grading.paper``), so that a copy typed in shows the letters the candidate wrote."""
+    return printed_letter(index)
+
+
+def printed_letter(index: int) -> str:
+    return string.ascii_uppercase[index] if 0 <= index < len(string.ascii_uppercase) else str(index + 1)
 
 
 @register.filter

@@ -246,3 +246,28 @@ def test_a_lapsed_unit_does_not_count_for_a_title():
     lapsed = HeldUnit("UVR", datetime.date(2023, 1, 1), datetime.date(2025, 1, 1))
     young = file(birth=datetime.date(2012, 1, 1), units=[lapsed], asp=[datetime.date(2026, 3, 1)])
     assert "UVR non obtenue ou périmée" in title_eligibility(young, title="AFJ", on=TODAY).reason()
+
+
+def test_a_refusal_read_by_the_candidate_speaks_to_them():
+    decision = registration_eligibility(file(licence=False), unit="UVR", exam_day=EXAM)
+    assert "votre numéro de licence FFE n'est pas renseigné dans votre profil" in decision.reason()
+
+
+def test_a_refusal_read_by_staff_names_the_candidate_in_the_third_person():
+    decision = registration_eligibility(file(licence=False), unit="UVR", exam_day=EXAM,
+                                        candidate_name="Zoé Martin")
+    assert "le numéro de licence FFE de Zoé Martin n'est pas renseigné dans son profil" in decision.reason()
+    assert "vous" not in decision.reason().lower() and "votre" not in decision.reason().lower()
+
+
+def test_a_course_too_old_is_explained_to_staff_about_the_candidate():
+    decision = registration_eligibility(file(("SC", datetime.date(2024, 6, 13))), unit="UVR", exam_day=EXAM,
+                                        candidate_name="Zoé Martin")
+    assert "le stage SC de Zoé Martin, du" in decision.reason()
+
+
+def test_a_unit_already_held_is_said_of_the_candidate_to_staff():
+    held = HeldUnit("UVR", datetime.date(2026, 1, 10), datetime.date(2027, 12, 31))
+    decision = registration_eligibility(file(("SC", datetime.date(2025, 11, 1)), units=[held]), unit="UVR",
+                                        exam_day=EXAM, candidate_name="Zoé Martin")
+    assert decision.reason().startswith("Zoé Martin est déjà titulaire de l'UVR")

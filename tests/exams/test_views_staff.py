@@ -334,3 +334,25 @@ def test_the_audit_page_shows_jury_decisions_in_words(exam_staff):
     log_action(actor=exam_staff, action=AuditEntry.Action.JURY_DECISION, details={"decision": "confirmed"})
     content = client_for(exam_staff).get(reverse("exams:staff_audit")).content.decode()
     assert "décision : Note confirmée" in content
+
+
+def test_staff_read_the_refusal_about_the_candidate_not_to_them(exam_staff, session, online_centre):
+    someone = make_user("someone@example.org", "trainee", first_name="Zoé", last_name="Martin")
+    response = client_for(exam_staff).post(
+        reverse("exams:staff_register", args=[session.pk]),
+        {"candidate": someone.email, "centre": online_centre.pk},
+    )
+    content = response.content.decode()
+    assert "aucun stage de ce type n&#x27;est enregistré au nom de Zoé Martin" in content
+    assert "à votre nom" not in content
+
+
+def test_the_refusal_kept_on_an_overridden_registration_names_the_candidate(
+    exam_staff, session, online_centre
+):
+    someone = make_user("someone@example.org", "trainee", first_name="Zoé", last_name="Martin")
+    client_for(exam_staff).post(
+        reverse("exams:staff_register", args=[session.pk]),
+        {"candidate": someone.email, "centre": online_centre.pk, "override_reason": "Stage vu sur papier"},
+    )
+    assert "au nom de Zoé Martin" in Registration.objects.get(candidate=someone).refusal

@@ -225,3 +225,49 @@ def test_a_typed_in_copy_is_graded_against_the_printed_variant_of_a_computed_que
     assert response.status_code == 302
     registration.refresh_from_db()
     assert registration.attempt.responses.get().points == Decimal(2)
+
+
+@pytest.fixture
+def claim_on_the_paper(trainer, reviewer, sat_session):
+    from delivery.models import PaperItem
+    from tests.delivery.conftest import publish
+    from tests.questions import core_samples
+
+    version = publish(core_samples.threefold_claim(), "g-claim", trainer, reviewer)
+    return PaperItem.objects.create(paper=sat_session.paper, position=3, version=version, points=Decimal(2))
+
+
+def test_a_french_subject_writes_the_moves_with_french_letters(claim_on_the_paper, sat_session):
+    text = "".join(pages_text(paper.subject_pdf(sat_session, language="fr")))
+    assert "Cf3 Cf6" in text and "Coup annoncé : Cf3" in text
+    assert "Nf3" not in text
+
+
+def test_an_english_subject_keeps_the_english_letters(claim_on_the_paper, sat_session):
+    text = "".join(pages_text(paper.subject_pdf(sat_session, language="en")))
+    assert "Nf3 Nf6" in text
+
+
+def test_the_subject_states_the_claim_the_candidate_must_rule_on(claim_on_the_paper, sat_session):
+    text = "".join(pages_text(paper.subject_pdf(sat_session, language="fr")))
+    assert "réclame la nulle par triple répétition" in text
+
+
+def test_the_entry_screen_letters_the_options_as_the_printed_subject_does(
+    sat_session, paper_candidates, session_grader
+):
+    subject = " ".join(" ".join(pages_text(paper.subject_pdf(sat_session))).split())
+    response = client_for(session_grader).get(
+        reverse("grading:entry", args=[sat_session.pk]), {"code": "UVR-PPPP-4444"}
+    )
+    assert "B Jouer ce qu'il veut" in subject
+    assert '<span class="cq__letter">B</span> Jouer ce qu&#x27;il veut' in response.content.decode()
+
+
+def test_the_entry_screen_numbers_the_sanctions_as_the_printed_subject_does(
+    claim_on_the_paper, sat_session, paper_candidates, session_grader
+):
+    response = client_for(session_grader).get(
+        reverse("grading:entry", args=[sat_session.pk]), {"code": "UVR-PPPP-4444"}
+    )
+    assert '<span class="cq__letter">2</span> 2 minutes à l&#x27;adversaire' in response.content.decode()

@@ -103,3 +103,33 @@ def test_the_pair_page_refuses_a_finished_tournament(trainee):
 
 def test_the_pair_page_requires_a_file(trainee):
     assert client_for(trainee).post(PAIR, {}).status_code == 422
+
+
+def players_trf(count: int) -> str:
+    """A TRF of ``count`` players before round 1."""
+    lines = ["012 Open test", "XXR 9"]
+    lines += [f"001 {n:4d}      {'Joueur ' + str(n):33} {2400 - n:4d} {'':3} {'':11} {'':10}  0.0     "
+              for n in range(1, count + 1)]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("url", [PAIR, CHECK])
+def test_a_field_too_large_to_pair_at_once_is_refused_before_the_file_is_read(url, trainee, monkeypatch):
+    def never(*args, **kwargs):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr("tournaments.forms_swiss.parse", never)
+    response = client_for(trainee).post(url, {"text": players_trf(998)})
+    assert response.status_code == 422
+    assert "ce fichier compte 998 joueurs" in response.content.decode()
+
+
+def test_an_uploaded_file_too_large_to_pair_is_refused(trainee):
+    upload = SimpleUploadedFile("open.trf", players_trf(201).encode())
+    response = client_for(trainee).post(PAIR, {"trf_file": upload})
+    assert "ce fichier compte 201 joueurs" in response.content.decode()
+
+
+def test_the_largest_field_allowed_is_paired(trainee):
+    response = client_for(trainee).post(PAIR, {"text": players_trf(200)})
+    assert response.status_code == 200 and "Ronde 1" in response.content.decode()

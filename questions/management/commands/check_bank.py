@@ -27,8 +27,16 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["json", "moodlexml", "gift"],
                             help="Default: from the extension.")
         parser.add_argument("--no-engine", action="store_true", help="Skip the rules engine's check.")
+        parser.add_argument(
+            "--database", action="store_true",
+            help="Check the questions stored in the database instead of files: every open question's "
+                 "rubric adds up to its points, in the bank and on every paper that uses it.",
+        )
 
     def handle(self, *args, **options) -> None:
+        if options["database"]:
+            self.check_database()
+            return
         paths = [Path(name) for name in options["files"]] or bank_files()
         if not paths:
             raise CommandError(f"No question file in {BANK_DIR}.")
@@ -63,3 +71,33 @@ class Command(BaseCommand):
                           f"{failures} problem(s).")
         if failures:
             raise CommandError(f"{failures} problem(s) found.")
+
+    def check_database(self) -> None:
+        problems = [f"{where}: {message}" for where, message in stored_rubric_problems()]
+        for problem in problems:
+            self.stdout.write(problem)
+        self.stdout.write(f"{len(problems)} rubric problem(s) in the database.")
+        if problems:
+            raise CommandError(f"{len(problems)} problem(s) found.")
+
+
+def stored_rubric_problems() -> list[tuple[str, str]]:
+    """Open questions whose rubric does not add up to the points a grader sees: a stored
+    version's own points, or the points a paper gives it."""
+    from delivery.models import PaperItem
+    from questions.content import rubric_total_problem
+    from questions.models import QuestionType, QuestionVersion
+
+    problems = []
+    for version in QuestionVersion.objects.filter(type=QuestionType.OPEN).select_related("question"):
+        problem = rubric_total_problem(list(version.body.get("rubric") or []), version.points)
+        if problem:
+            problems.append((str(version), problem))
+    items = PaperItem.objects.filter(version__type=QuestionType.OPEN).select_related(
+        "paper", "version__question"
+    )
+    for item in items:
+        problem = rubric_total_problem(list(item.version.body.get("rubric") or []), item.points)
+        if problem:
+            problems.append((f"{item.paper} · question {item.position} ({item.version})", problem))
+    return problems
