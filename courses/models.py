@@ -85,7 +85,9 @@ class Course(models.Model):
 
 
 class Module(models.Model):
-    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="modules")
+    course = models.ForeignKey(
+        Course, verbose_name=_("formation"), on_delete=models.CASCADE, related_name="modules"
+    )
     slug = models.CharField(_("identifiant"), max_length=80, validators=[slug_validator])
     title_fr = models.CharField(_("titre (français)"), max_length=200)
     title_en = models.CharField(_("titre (anglais)"), max_length=200, blank=True)
@@ -106,8 +108,12 @@ class Module(models.Model):
 
 
 class Lesson(models.Model):
-    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="lessons")
-    module = models.ForeignKey(Module, on_delete=models.CASCADE, related_name="lessons")
+    course = models.ForeignKey(
+        Course, verbose_name=_("formation"), on_delete=models.CASCADE, related_name="lessons"
+    )
+    module = models.ForeignKey(
+        Module, verbose_name=_("module"), on_delete=models.CASCADE, related_name="lessons"
+    )
     slug = models.CharField(_("identifiant"), max_length=80, validators=[slug_validator])
     order = models.PositiveIntegerField(_("ordre"), default=0)
     planned = models.BooleanField(_("à venir (plan seulement)"), default=False)
@@ -153,7 +159,9 @@ class Lesson(models.Model):
 class Cohort(models.Model):
     """A group following a course together, led by trainers ("Stage SC Lyon, mars")."""
 
-    course = models.ForeignKey(Course, on_delete=models.PROTECT, related_name="cohorts")
+    course = models.ForeignKey(
+        Course, verbose_name=_("formation"), on_delete=models.PROTECT, related_name="cohorts"
+    )
     name = models.CharField(_("nom"), max_length=150)
     starts_on = models.DateField(_("du"))
     ends_on = models.DateField(_("au"))
@@ -193,8 +201,15 @@ class Cohort(models.Model):
 
 
 class Enrolment(models.Model):
-    course = models.ForeignKey(Course, on_delete=models.CASCADE, related_name="enrolments")
-    trainee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="enrolments")
+    course = models.ForeignKey(
+        Course, verbose_name=_("formation"), on_delete=models.CASCADE, related_name="enrolments"
+    )
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("stagiaire"),
+        on_delete=models.CASCADE,
+        related_name="enrolments",
+    )
     cohort = models.ForeignKey(
         Cohort,
         verbose_name=_("groupe"),
@@ -205,14 +220,29 @@ class Enrolment(models.Model):
     )
     enrolled_at = models.DateTimeField(_("inscrit le"), default=timezone.now)
     added_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("inscrit par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     confirmed_at = models.DateTimeField(_("stage validé le"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("stage validé par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     stage_record = models.ForeignKey(
-        "exams.StageRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "exams.StageRecord",
+        verbose_name=_("stage suivi"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
 
     class Meta:
@@ -226,9 +256,14 @@ class Enrolment(models.Model):
 
 
 class LessonProgress(models.Model):
-    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="progress")
+    lesson = models.ForeignKey(
+        Lesson, verbose_name=_("leçon"), on_delete=models.CASCADE, related_name="progress"
+    )
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lesson_progress"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("stagiaire"),
+        on_delete=models.CASCADE,
+        related_name="lesson_progress",
     )
     first_opened_at = models.DateTimeField(_("ouverte le"), default=timezone.now)
     last_activity_at = models.DateTimeField(_("dernière activité"), default=timezone.now, db_index=True)

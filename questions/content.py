@@ -375,6 +375,7 @@ def _scenario(checker: _Checker, scenario: object) -> dict | None:
 
 def _check_position(checker: _Checker, fen: str, moves: str) -> int | None:
     """Check the FEN and the moves with positions.validation; return the number of plies."""
+    from positions.notation import moves_in_language
     from positions.validation import FenError, PgnError, parse_moves, validate_fen
 
     if fen:
@@ -388,7 +389,9 @@ def _check_position(checker: _Checker, fen: str, moves: str) -> int | None:
     try:
         game = parse_moves(moves, fen=fen or None, allow_illegal=True)
     except PgnError as error:
-        checker.add("scenario.moves", str(error.message))
+        # The moves are stored in SAN; a French reader reads those quoted with French letters
+        # (R, D, T, F, C), as the editor shows them and its live check quotes them.
+        checker.add("scenario.moves", moves_in_language(str(error.message)))
         return None
     return len(game.moves)
 

@@ -98,8 +98,19 @@ def check_answer_key(content: dict) -> list[Objection]:
     except AnalysisInputError as error:
         message = str(getattr(error, "message", error))
         field = str(getattr(error, "field", "") or "")
-        return [Objection(f"scenario.{field}" if field else "scenario", message, message)]
-    return _objections(content, analysis_fr, analysis_en)
+        return _in_french_letters([Objection(f"scenario.{field}" if field else "scenario", message, message)])
+    return _in_french_letters(_objections(content, analysis_fr, analysis_en))
+
+
+def _in_french_letters(objections: list[Objection]) -> list[Objection]:
+    """The engine reads the stored SAN and quotes moves with its English letters: the French
+    message quotes them with French ones (R, D, T, F, C), as the editor shows them."""
+    from positions.notation import moves_in_language
+
+    return [
+        Objection(objection.field, moves_in_language(objection.message_fr, "fr"), objection.message_en)
+        for objection in objections
+    ]
 
 
 def _objections(content: dict, analysis_fr, analysis_en) -> list[Objection]:

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -81,7 +82,7 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request,
         _("Stage %(stage)s du %(date)s enregistré pour %(name)s.")
-        % {"stage": record.stage, "date": record.date.strftime("%d/%m/%Y"), "name": enrolment.trainee},
+        % {"stage": record.stage, "date": date_format(record.date, "j F Y"), "name": enrolment.trainee},
     )
     return redirect(cohort.get_absolute_url())
 

@@ -45,8 +45,10 @@ class SessionStatus(models.TextChoices):
 
 class SessionQuerySet(models.QuerySet):
     def upcoming(self, today: datetime.date | None = None) -> SessionQuerySet:
+        """Sessions still to be sat: announced (not a draft), today or later, and neither sat
+        nor with published results (a session of today may already be both)."""
         today = today or timezone.localdate()
-        return self.filter(date__gte=today).exclude(status=SessionStatus.DRAFT)
+        return self.filter(date__gte=today, status__in=[SessionStatus.OPEN, SessionStatus.CLOSED])
 
 
 class ExamSession(models.Model):

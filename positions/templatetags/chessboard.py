@@ -205,7 +205,7 @@ def replay_context(
         else:
             game = parse_moves(str(moves or ""), fen=fen or None, allow_illegal=True)
     except PgnError as error:
-        return {"error": error.message}
+        return {"error": _moves_in_language(error.message)}  # as the replay writes its moves
     total = len(game.moves)
     try:
         current = total if ply in (None, "") else max(0, min(total, int(ply)))

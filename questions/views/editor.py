@@ -139,8 +139,13 @@ def preview(request: HttpRequest) -> HttpResponse:
     objections, engine_checked = ([], False)
     if not problems:
         objections, engine_checked = ui_services.engine_objections(normalised)
+    # A computed question's variant is drawn by its generator: none can be drawn until the
+    # generator and its parameters are valid (none is chosen right after picking the type).
+    drawable = not (problems and content.get("type") == "computed")
     context = {
-        "question": ui_services.candidate_view(content, language=language(request), prefix="preview-"),
+        "question": ui_services.candidate_view(content, language=language(request), prefix="preview-")
+        if drawable
+        else None,
         "content": normalised if not problems else content,
         "problems": problems,
         "objections": objections,

@@ -38,6 +38,17 @@
     }
   });
 
+  // Enter in a live search box inside a bigger form (the editors' article picker) searches
+  // at once; it must never submit, and so save, the whole lesson or question.
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (event.key !== "Enter" || !(field.matches && field.matches("input[type='search'][hx-get]")) || !field.form) {
+      return;
+    }
+    event.preventDefault();
+    if (window.htmx) { window.htmx.trigger(field, "search"); }
+  });
+
   var keyboard = false;
   // Pages updated by htmx (the bank's filters) have a newer address than the one the server
   // wrote into "next": come back to what is on screen.

@@ -51,13 +51,6 @@
     }
   });
 
-  // Enter in the article search box searches; it must not submit (save) the whole editor.
-  document.addEventListener("keydown", function (event) {
-    if (event.key === "Enter" && event.target.matches && event.target.matches("#article-query")) {
-      event.preventDefault();
-    }
-  });
-
   // The rows' text boxes grow with their text: CSS does it (field-sizing) where supported,
   // this does it elsewhere.
   var sizesItself = window.CSS && CSS.supports && CSS.supports("field-sizing", "content");

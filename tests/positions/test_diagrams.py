@@ -84,6 +84,18 @@ def test_the_replay_reports_unreadable_moves():
     assert "message--error" in render("{% pgn_replay 'e4 zz9' %}")
 
 
+def test_the_replay_quotes_a_wrong_move_with_the_letters_it_writes_its_moves_with():
+    from django.utils import translation
+
+    pgn = "1. Rd1"  # two rooks can go to d1
+    fen = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"
+    with translation.override("fr"):
+        french = render("{% pgn_replay pgn fen=fen %}", pgn=pgn, fen=fen)
+    with translation.override("en"):
+        english = render("{% pgn_replay pgn fen=fen %}", pgn=pgn, fen=fen)
+    assert "Tad1, Thd1" in french and "Rad1, Rhd1" in english
+
+
 def test_the_board_editor_keeps_a_plain_fen_input():
     html = render('{% board_editor name="fen" value=fen %}', fen=FEN)
     assert 'name="fen"' in html and f'value="{FEN}"' in html and "data-board-editor-ui hidden" in html

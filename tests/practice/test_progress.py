@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from html import unescape
 
+import pytest
 from django.urls import reverse
 from django.utils import timezone
 
@@ -101,6 +102,30 @@ def test_the_next_session_of_each_unit_is_shown(trainee, exam_staff, bank_questi
                                status=SessionStatus.OPEN, created_by=exam_staff)
     html = client_for(trainee).get(reverse("practice:dashboard")).content.decode()
     assert "Prochaine session" in html and "Inscriptions ouvertes" in html
+
+
+@pytest.mark.parametrize("status", ["published", "sat"])
+def test_a_session_of_today_already_sat_is_not_the_next_session(trainee, exam_staff, bank_questions, status):
+    from exams.models import ExamSession
+
+    today = timezone.localdate()
+    ExamSession.objects.create(unit="UVR", date=today, start_time="09:00", duration=timedelta(hours=2),
+                               registration_closes_on=today - timedelta(days=20), status=status,
+                               created_by=exam_staff)
+    html = client_for(trainee).get(reverse("practice:dashboard")).content.decode()
+    assert "Prochaine session" not in html
+
+
+def test_an_open_session_after_a_published_one_is_the_next_session(trainee, exam_staff, bank_questions):
+    from exams.models import ExamSession, SessionStatus
+
+    today = timezone.localdate()
+    for days, status in ((0, SessionStatus.PUBLISHED), (30, SessionStatus.OPEN)):
+        day = today + timedelta(days=days)
+        ExamSession.objects.create(unit="UVR", date=day, start_time="09:00", duration=timedelta(hours=2),
+                                   registration_closes_on=day - timedelta(days=20), status=status,
+                                   created_by=exam_staff)
+    assert progress.next_sessions()["UVR"].date == today + timedelta(days=30)
 
 
 def test_the_bank_counts_practice_and_mock_answers_apart_from_exams(trainee, trainer, mock_blueprints):

@@ -106,3 +106,12 @@ def test_a_scenario_the_engine_cannot_read_is_an_objection_on_the_scenario():
     content = samples.threefold_claim()
     content["scenario"]["ply"] = 99
     assert [objection.field for objection in check_answer_key(content)] == ["scenario.ply"]
+
+
+def test_the_french_objection_quotes_the_illegal_move_with_french_letters():
+    content = samples.ruling(scenario={"moves": "1. e4 e5 2. Ke3", "rate": "standard"})
+    content["body"]["sanctions"].append(option("restore", "restore_position"))
+    set_correct(content, "continue", {"add-2"})
+    objection = checked(content)[0]
+    assert "(Re3)" in objection.message_fr and "Ke3" not in objection.message_fr
+    assert "(Ke3)" in objection.message_en

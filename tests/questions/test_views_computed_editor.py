@@ -69,6 +69,14 @@ def test_the_live_preview_shows_a_sample_variant_with_its_table(trainer):
     assert "Grille du tournoi" in response.content.decode()
 
 
+def test_the_live_preview_of_a_computed_question_without_generator_lists_what_is_missing(trainer):
+    # Right after choosing the type, no generator is chosen yet: the preview answered 500.
+    data = editor_data(computed("berger-meeting"), uid="q-unfinished", generator="")
+    response = client_for(trainer).post(reverse("questions:editor_preview"), data)
+    assert response.status_code == 200
+    assert response.context["problems"]
+
+
 @pytest.mark.parametrize("role", FORBIDDEN)
 def test_the_samples_are_refused_to_other_roles(request, role):
     data = editor_data(computed("knockout-byes"))

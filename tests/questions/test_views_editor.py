@@ -110,6 +110,23 @@ def test_an_illegal_move_is_reported_on_the_moves_field(trainer):
     assert response.context["form"].errors
 
 
+AMBIGUOUS_ROOK = {"fen": "4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "moves": "1. Rd1", "rate": "rapid"}
+
+
+def test_a_move_refused_on_saving_is_quoted_with_french_letters(trainer):
+    # Typed "1. Td1" in the French editor (the helper writes the moves as the page shows them).
+    data = editor_data(core_samples.ruling(scenario=AMBIGUOUS_ROOK), uid="q-ambiguous-rook")
+    response = client_for(trainer).post(CREATE, data)
+    error = str(response.context["form"].errors["moves"])
+    assert "(Td1)" in error and "Tad1, Thd1" in error
+
+
+def test_a_move_refused_on_saving_is_quoted_with_english_letters_in_english(trainer):
+    data = editor_data(core_samples.ruling(scenario=AMBIGUOUS_ROOK), uid="q-ambiguous-rook", moves="1. Rd1")
+    response = english_client(trainer).post(CREATE, data)
+    assert "Rad1, Rhd1" in str(response.context["form"].errors["moves"])
+
+
 def test_removed_rows_are_not_saved(trainer):
     data = editor_data(core_samples.single(), uid="q-del", **{"options-2-DELETE": "on"})
     client_for(trainer).post(CREATE, data)
