@@ -59,8 +59,13 @@ def can_preview(user) -> bool:
                                            or user.has_perm("accounts.author_questions")))
 
 
-def require_preview(user) -> None:
+def require_preview(user, paper: Paper | None = None) -> None:
+    """Authors preview practice papers (a lesson's exercises); exam and mock papers hold answer
+    keys candidates must not meet before the session, so only exam staff preview those, as only
+    they open them in the papers app (``papers.permissions``)."""
     if not can_preview(user):
+        raise PermissionDenied
+    if paper is not None and paper.purpose != Purpose.PRACTICE and not user.has_perm("accounts.manage_exams"):
         raise PermissionDenied
 
 

@@ -145,3 +145,33 @@ def test_once_the_session_has_ended_its_candidate_reads_the_paper(
     Paper.objects.filter(pk=draft_exam.pk).update(locked_at=timezone.now())
     release(draft_exam, trainee)
     assert client_for(staff_candidate).get(reverse("papers:paper", args=[draft_exam.pk])).status_code == 200
+
+
+@pytest.fixture
+def superuser_candidate(db):
+    return make_user("root@example.org", is_staff=True, is_superuser=True)
+
+
+def test_the_admin_hides_the_paper_from_a_candidate_of_its_session(
+    superuser_candidate, exam_staff, draft_exam
+):
+    register(superuser_candidate, draft_exam, exam_staff)
+    client = client_for(superuser_candidate)
+    listed = client.get(reverse("admin:delivery_paper_changelist")).content.decode()
+    assert client.get(reverse("admin:delivery_paper_change", args=[draft_exam.pk])).status_code == 302
+    assert "UVR juin" not in listed
+
+
+def test_the_admin_hides_the_session_s_questions_from_its_candidate(
+    superuser_candidate, exam_staff, draft_exam
+):
+    register(superuser_candidate, draft_exam, exam_staff)
+    response = client_for(superuser_candidate).get(reverse("admin:questions_question_changelist"))
+    assert response.status_code == 200 and "exam-stops-clock" not in response.content.decode()
+
+
+def test_the_admin_still_lists_them_for_another_administrator(superuser_candidate, exam_staff, draft_exam):
+    register(superuser_candidate, draft_exam, exam_staff)
+    other = make_user("ops@example.org", is_staff=True, is_superuser=True)
+    response = client_for(other).get(reverse("admin:questions_question_changelist"))
+    assert "exam-stops-clock" in response.content.decode()
