@@ -170,3 +170,11 @@ def test_the_staff_preview_of_the_exam_paper_shows_it(exam_staff, exam_paper):
         client_for(exam_staff).get(reverse("delivery:paper_preview", args=[exam_paper.pk])).content.decode()
     )
     assert RESERVED_STEM in html
+
+
+def test_no_api_path_starts_shows_or_checks_an_attempt_nor_reads_the_bank(client):
+    """The JSON API (config/api_urls.py) serves the rulebook, the chess analysis and certificate
+    checks only: a route that delivers questions must go through ``services.attempt_items``
+    and be added to this list knowingly."""
+    paths = json.loads(client.get("/api/openapi.json").content)["paths"]
+    assert {path.split("/")[1] for path in paths} == {"rules", "chess", "certificates"}
