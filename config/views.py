@@ -67,7 +67,9 @@ def _check_cache() -> None:
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render(request, "errors/403.html", status=403)
+    # A refusal that explains itself to the person (``public_reason``, e.g. a conflict of
+    # interest with an exam session) says why; any other keeps the generic text.
+    return render(request, "errors/403.html", {"reason": getattr(exception, "public_reason", "")}, status=403)
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

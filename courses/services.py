@@ -127,14 +127,19 @@ def ensure_practice_paper(*, lesson: Lesson, author=None) -> bool:
     A paper is frozen once locked, so a change of questions (or a new published version)
     gets a new paper; the old one keeps its attempts. Returns whether anything changed.
     """
+    from delivery.exposure import reserved_questions
     from delivery.models import Feedback, Paper, PaperItem, Purpose
     from questions.models import Question, Status
 
+    # A question reserved for an exam is left out (the delivery engine would withhold it
+    # anyway); it comes back with the next import once the jury has released it.
     questions = {
         q.uid: q
         for q in Question.objects.filter(
             uid__in=lesson.practice, status=Status.PUBLISHED, current_version__isnull=False
-        ).select_related("current_version")
+        )
+        .exclude(pk__in=reserved_questions())
+        .select_related("current_version")
     }
     versions = [questions[uid].current_version for uid in lesson.practice if uid in questions]
     wanted = [version.pk for version in versions]

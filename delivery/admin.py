@@ -3,6 +3,7 @@ attempts to look into (read-only: answers are written by candidates, grades by s
 
 from django.contrib import admin
 
+from delivery.exposure import conflicting_papers
 from delivery.models import Attempt, AttemptEvent, Paper, PaperItem, Response
 
 
@@ -33,6 +34,11 @@ class PaperAdmin(admin.ModelAdmin):
     readonly_fields = ["created_at", "created_by"]
     raw_id_fields = ["locked_by"]
     inlines = [PaperItemInline]
+
+    def get_queryset(self, request):
+        # The conflict rule (delivery.exposure): a candidate of a session still to end does not
+        # read its paper here either.
+        return super().get_queryset(request).exclude(pk__in=conflicting_papers(request.user))
 
 
 class ResponseInline(admin.TabularInline):

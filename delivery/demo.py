@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from delivery import exposure
 from delivery.models import Feedback, Paper, PaperItem, Purpose
 from questions.models import Question, Status
 
@@ -22,6 +23,7 @@ def ensure_demo_practice_paper(*, author=None) -> Paper | None:
     questions = list(
         Question.objects.filter(status=Status.PUBLISHED, current_version__isnull=False)
         .exclude(current_version__type="open")  # corrected at once: no hand grading in the demo
+        .exclude(pk__in=exposure.reserved_questions())  # never an exam's question
         .select_related("current_version").order_by("uid")[:DEMO_PAPER_SIZE]
     )
     if len(questions) < DEMO_PAPER_SIZE:

@@ -17,10 +17,25 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Min, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from config.lookups import UniqueLookup
 from delivery.models import Attempt, AttemptStatus, Paper, Purpose
 from delivery.services import grace_period
+
+
+class ConflictOfInterest(PermissionDenied):
+    """Refused because the person is a candidate of the session: the 403 page says so."""
+
+    def __init__(self, message) -> None:
+        super().__init__(message)
+        self.public_reason = message
+
+
+CONFLICT_MESSAGE = _(
+    "Vous êtes inscrit à la session d'examen qui utilise ce sujet : vous ne pouvez ni le consulter "
+    "ni lire ses questions avant que le jury en publie la correction."
+)
 
 # The autosave's read, every few seconds per candidate: compiled once (config.lookups).
 _CANDIDATES_ATTEMPT = UniqueLookup(Attempt, "pk", "candidate")
@@ -45,9 +60,24 @@ def can_preview(user) -> bool:
                                            or user.has_perm("accounts.author_questions")))
 
 
-def require_preview(user) -> None:
+def require_preview(user, paper: Paper | None = None) -> None:
+    """Authors preview practice papers (a lesson's exercises); exam and mock papers hold answer
+    keys candidates must not meet before the session, so only exam staff preview those, as only
+    they open them in the papers app (``papers.permissions``)."""
     if not can_preview(user):
         raise PermissionDenied
+    if paper is not None and paper.purpose != Purpose.PRACTICE and not user.has_perm("accounts.manage_exams"):
+        raise PermissionDenied
+
+
+def require_no_conflict(user, paper: Paper) -> None:
+    """A person registered for a session may not read its paper until the session has ended
+    (``delivery.exposure.conflicting_papers``), whatever their role: the staff preview and
+    every page of the papers app ask this."""
+    from delivery import exposure
+
+    if exposure.in_conflict_with_paper(user, paper):
+        raise ConflictOfInterest(CONFLICT_MESSAGE)
 
 
 def can_practise(user) -> bool:

@@ -122,8 +122,10 @@ def frozen_versions(keys: list[tuple[int, str, int]]) -> dict[int, QuestionVersi
     return versions
 
 
-# An item as a row of values, its version named by the cache's key.
-_ITEM_ROW = ("pk", "position", "points", "version_id", "version__content_hash", "version__question_id")
+# An item as a row of values, its version named by the cache's key, and its paper's purpose
+# (whether ``services.withheld_items`` must be asked: an exam's autosave never asks it).
+_ITEM_ROW = ("pk", "position", "points", "version_id", "version__content_hash", "version__question_id",
+             "paper__purpose")
 
 # The items of a locked paper that a candidate has started never change: an unlock is refused
 # once an attempt exists (papers.services.unlock_paper) and the admin shows a locked paper's
@@ -152,9 +154,10 @@ def _item_rows(attempt: Attempt) -> list[tuple]:
 
 def _items_from_rows(paper_id: int, rows: list[tuple]) -> list[PaperItem]:
     versions = frozen_versions([(version_id, content_hash, question_id)
-                                for _pk, _position, _points, version_id, content_hash, question_id in rows])
+                                for _pk, _position, _points, version_id, content_hash, question_id, _purpose
+                                in rows])
     items = []
-    for pk, position, points, version_id, _hash, _question in rows:
+    for pk, position, points, version_id, _hash, _question, _purpose in rows:
         item = PaperItem(pk=pk, paper_id=paper_id, position=position, points=points, version_id=version_id)
         item.version = versions[version_id]
         items.append(item)
@@ -165,17 +168,31 @@ def page_items(attempt: Attempt) -> list[PaperItem]:
     """``services.ordered_items`` (same items, same order), each item's question version taken
     from the process's cache of frozen versions: every candidate of a paper reads the same
     versions, and the page of 30 questions need not read and decode them each time."""
-    items = _items_from_rows(attempt.paper_id, _item_rows(attempt))
+    rows = _item_rows(attempt)
+    items = _items_from_rows(attempt.paper_id, rows)
     for item in items:
         item.paper = attempt.paper
-    return services.shuffled_items(attempt, items)
+    return services.attempt_items(attempt, items, purpose=_purpose(rows))
+
+
+def withheld_count(attempt: Attempt) -> int:
+    """How many of the paper's questions are withheld from this attempt for an exam."""
+    return len(services.withheld_items(attempt, purpose=_purpose(_item_rows(attempt))))
+
+
+def _purpose(rows: list[tuple]) -> str | None:
+    return rows[0][-1] if rows else None
 
 
 def posted_item(attempt: Attempt, item_id: int) -> PaperItem | None:
-    """The item an answer is posted for, if it is on the attempt's paper, its version from the
-    process's cache: a save every few seconds per candidate need not read and decode it."""
-    rows = [row for row in _item_rows(attempt) if row[0] == item_id]
-    items = _items_from_rows(attempt.paper_id, rows)
+    """The item an answer is posted for, if it is on the attempt's paper and not withheld for
+    an exam (``services.withheld_items``), its version from the process's cache: a save every
+    few seconds per candidate need not read and decode it."""
+    rows = _item_rows(attempt)
+    chosen = [row for row in rows if row[0] == item_id]
+    if chosen and item_id in services.withheld_items(attempt, purpose=_purpose(rows)):
+        raise services.ItemWithheld
+    items = _items_from_rows(attempt.paper_id, chosen)
     return items[0] if items else None
 
 

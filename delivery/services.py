@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import connections, router, transaction
 from django.utils import timezone
 
+from delivery import exposure
 from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
 from questions import computed, scoring
 
@@ -30,6 +31,19 @@ class AttemptClosed(Exception):
 
 class UnknownItem(Exception):
     """An answer named an item that is not on the attempt's paper."""
+
+
+class ItemWithheld(UnknownItem):
+    """An answer named an item whose question is reserved for an exam still to be sat
+    (``delivery.exposure``): it is neither saved nor graded in this attempt."""
+
+
+def withheld_items(attempt: Attempt, *, purpose: str | None = None) -> frozenset[int]:
+    """The ids of the attempt's items withheld now because their question is reserved for an
+    exam (``delivery.exposure``): none on an exam paper. Every path that shows, saves, checks
+    or grades an attempt's items asks this one function (``attempt_items``, ``save_response``,
+    ``check_response``, ``grade_attempt``). ``purpose``: the paper's, when already known."""
+    return exposure.withheld_item_ids(attempt.paper_id, purpose or attempt.paper.purpose)
 
 
 @dataclass(frozen=True)
@@ -87,8 +101,13 @@ def save_response(*, attempt: Attempt, item_id: int, answer: dict, sequence: int
     if not accepts_answers(attempt, now):
         raise AttemptClosed
     given = item is not None and item.paper_id == attempt.paper_id and item.pk == item_id
-    if not given and not PaperItem.objects.filter(pk=item_id, paper_id=attempt.paper_id).exists():
-        raise UnknownItem
+    if not given:
+        # The page's own saves pass the item read by ``presentation.posted_item``, which
+        # already leaves withheld items out; any other caller is checked here.
+        if not PaperItem.objects.filter(pk=item_id, paper_id=attempt.paper_id).exists():
+            raise UnknownItem
+        if item_id in withheld_items(attempt):
+            raise ItemWithheld
     values: dict = {"answer": answer, "sequence": sequence, "saved_at": now}
     if flagged is not None:
         values["flagged"] = flagged
@@ -196,6 +215,8 @@ def check_response(*, attempt: Attempt, item_id: int, now: datetime | None = Non
                 .filter(pk=item_id, paper_id=locked.paper_id).first())
         if item is None:
             raise UnknownItem
+        if item.pk in withheld_items(locked):
+            raise ItemWithheld
         response, _created = Response.objects.select_for_update().get_or_create(attempt=locked, item=item)
         if response.checked_at is None:
             _score_response(locked, item, response)
@@ -283,8 +304,9 @@ def close_overdue_attempts(*, now: datetime | None = None) -> int:
 
 
 def grade_attempt(*, attempt: Attempt) -> Attempt:
-    """Score every closed question; open parts wait for a grader. Sets the total when complete."""
-    items = list(attempt.paper.items.select_related("version"))
+    """Score every closed question; open parts wait for a grader. Sets the total when complete.
+    A question withheld for an exam (``withheld_items``) is neither graded nor counted."""
+    items = attempt_items(attempt, list(attempt.paper.items.select_related("version")))
     responses = {r.item_id: r for r in attempt.responses.all()}
     with transaction.atomic():
         for item in items:
@@ -320,7 +342,7 @@ def grade_response_by_hand(*, response: Response, points: Decimal, actor, commen
         AttemptEvent.objects.create(attempt=response.attempt, kind=AttemptEvent.Kind.GRADED, actor=actor,
                                     reason=comment)
         attempt = response.attempt
-        items = list(attempt.paper.items.all())
+        items = attempt_items(attempt, list(attempt.paper.items.all()))
         _total(attempt, items, {r.item_id: r for r in attempt.responses.all()})
     return response
 
@@ -378,8 +400,17 @@ def _total(attempt: Attempt, items: list[PaperItem], responses: dict[int, Respon
 
 
 def ordered_items(attempt: Attempt) -> list[PaperItem]:
-    """The paper's items in this candidate's order: the paper's, or shuffled by the attempt's seed."""
-    return shuffled_items(attempt, list(attempt.paper.items.select_related("version__question")))
+    """The paper's items in this candidate's order (the paper's, or shuffled by the attempt's
+    seed), without those withheld for an exam."""
+    return attempt_items(attempt, list(attempt.paper.items.select_related("version__question")))
+
+
+def attempt_items(attempt: Attempt, items: list[PaperItem], *, purpose: str | None = None) -> list[PaperItem]:
+    """``items`` (the paper's, in its order) as this attempt delivers them: in the candidate's
+    order, without the items ``withheld_items`` names. The page, its summary, its correction,
+    the staff preview and the grading all read an attempt's items through here."""
+    withheld = withheld_items(attempt, purpose=purpose)
+    return shuffled_items(attempt, [item for item in items if item.pk not in withheld])
 
 
 def shuffled_items(attempt: Attempt, items: list[PaperItem]) -> list[PaperItem]:

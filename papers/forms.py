@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from delivery.models import Purpose
 from papers.families import families_of, family_label, sorted_families
-from papers.models import Blueprint, BlueprintRule
+from papers.models import Blueprint, BlueprintRule, ExposurePolicy
 from questions.models import Question, QuestionVersion, Unit
 
 UNIT_DURATIONS = {"UVR": 120, "UVC": 120, "UVO": 60, "UVT": 180}  # RIDNA art. 16
@@ -162,3 +162,9 @@ class UnlockForm(forms.Form):
     reason = forms.CharField(
         label=_("Motif du déverrouillage"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+
+class ExposurePolicyForm(forms.ModelForm):
+    class Meta:
+        model = ExposurePolicy
+        fields = ["max_trainees"]

@@ -174,3 +174,40 @@ class ItemAnalysis(models.Model):
         from papers.statistics import WARNING_LABELS
 
         return [str(WARNING_LABELS[code]) for code in self.warnings if code in WARNING_LABELS]
+
+
+class ExposurePolicy(models.Model):
+    """The exam office's one threshold of exposure, site-wide (one row).
+
+    Site-wide rather than per blueprint: a paper composed by hand has no blueprint, and what
+    the office tolerates is one decision for every exam paper, whatever its origin."""
+
+    max_trainees = models.PositiveIntegerField(
+        _("exposition tolérée (stagiaires)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Le verrouillage d'un sujet d'examen est refusé si l'une de ses questions a été vue "
+            "hors examen par plus de stagiaires. Vide : aucun seuil."
+        ),
+    )
+    updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("modifié par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("seuil d'exposition")
+        verbose_name_plural = _("seuils d'exposition")
+
+    def __str__(self) -> str:
+        return str(self.max_trainees) if self.max_trainees is not None else "—"
+
+    @classmethod
+    def current(cls) -> ExposurePolicy:
+        return cls.objects.order_by("pk").first() or cls()

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
 from delivery.models import Paper, Purpose
+from delivery.permissions import require_no_conflict
 from papers.models import Blueprint
 
 
@@ -31,4 +32,6 @@ def get_blueprint_for_user(user, pk: int) -> Blueprint:
 def get_paper_for_user(user, pk: int) -> Paper:
     """Exam and mock papers; practice sets belong to the practice pages."""
     require_composer(user)
-    return get_object_or_404(Paper.objects.exclude(purpose=Purpose.PRACTICE), pk=pk)
+    paper = get_object_or_404(Paper.objects.exclude(purpose=Purpose.PRACTICE), pk=pk)
+    require_no_conflict(user, paper)
+    return paper

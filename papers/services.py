@@ -17,9 +17,10 @@ from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from delivery import exposure
 from delivery.models import Feedback, Paper, PaperItem, Purpose
 from papers.families import families_of
-from papers.models import Blueprint, BlueprintRule, PaperOrigin
+from papers.models import Blueprint, BlueprintRule, ExposurePolicy, PaperOrigin
 from questions.models import Question, QuestionVersion
 
 
@@ -89,15 +90,12 @@ def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[Que
 
 
 def reserved_for_exams() -> QuerySet:
-    """The questions (ids) of exam papers locked for a sitting whose corrections are not yet
-    released: kept out of practice and mock exams, so that no trainee meets them, answer key
-    included, before sitting them. They come back once the jury releases the copies.
-    A subquery: ``exclude(pk__in=reserved_for_exams())`` reads them in the same statement."""
-    return (
-        PaperItem.objects.filter(paper__purpose=Purpose.EXAM, paper__locked_at__isnull=False)
-        .exclude(paper__attempts__released_at__isnull=False)
-        .values("version__question_id")
-    )
+    """The questions (ids) reserved for exams (``delivery.exposure.reserved_questions``): held
+    by an exam paper locked for a session that has not ended, or written for exams and not yet
+    released. Kept out of practice and mock exams, so that no trainee meets them, answer key
+    included, before sitting them. A subquery: ``exclude(pk__in=reserved_for_exams())`` reads
+    them in the same statement."""
+    return exposure.reserved_questions()
 
 
 def service_pool(unit: str, *, without_reserved: bool = False) -> list[QuestionVersion]:
@@ -279,10 +277,64 @@ def lock_paper(*, paper: Paper, actor) -> Paper:
             return paper
         if not paper.items.exists():
             raise CompositionError(_("Un sujet sans question ne peut pas être verrouillé."))
+        _refuse_overexposed(paper)
         paper.locked_at = timezone.now()
         paper.locked_by = actor
         paper.save(update_fields=["locked_at", "locked_by"])
     return paper
+
+
+@dataclass(frozen=True)
+class ExposedItem:
+    """One question of a paper and how trainees met it outside an exam (``exposure_report``)."""
+
+    item: PaperItem
+    trainees: int
+    first: object = None
+    last: object = None
+
+
+def exposure_report(paper: Paper) -> list[ExposedItem]:
+    """Each item of the paper, in order, with the distinct trainees who met its question in an
+    attempt that was not an exam's and the first and last of those attempts
+    (``delivery.exposure.exposure``: one grouped query, plus the items)."""
+    seen = exposure.exposure(paper)
+    items = paper.items.select_related("version__question").order_by("position")
+    return [
+        ExposedItem(item=item, **seen.get(item.version.question_id, {"trainees": 0}))
+        for item in items
+    ]
+
+
+def _refuse_overexposed(paper: Paper) -> None:
+    """An exam paper whose questions more trainees have met than the office tolerates
+    (``ExposurePolicy``) is not locked: the message names each of them."""
+    threshold = ExposurePolicy.current().max_trainees
+    if paper.purpose != Purpose.EXAM or threshold is None:
+        return
+    over = [row for row in exposure_report(paper) if row.trainees > threshold]
+    if over:
+        details = " ; ".join(
+            _("n° %(position)s « %(uid)s » : %(trainees)s stagiaires")
+            % {"position": row.item.position, "uid": row.item.version.question.uid, "trainees": row.trainees}
+            for row in over
+        )
+        raise CompositionError(
+            _(
+                "Verrouillage refusé : des questions ont été vues hors examen par plus de %(threshold)s "
+                "stagiaires (%(details)s). Remplacez-les, ou changez le seuil d'exposition."
+            )
+            % {"threshold": threshold, "details": details}
+        )
+
+
+def set_exposure_threshold(*, max_trainees: int | None, actor) -> ExposurePolicy:
+    policy = ExposurePolicy.current()
+    policy.max_trainees = max_trainees
+    policy.updated_by = actor
+    policy.full_clean()
+    policy.save()
+    return policy
 
 
 def unlock_paper(*, paper: Paper, actor, reason: str) -> Paper:

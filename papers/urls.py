@@ -6,6 +6,7 @@ app_name = "papers"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("exposure/", views.exposure_policy, name="exposure_policy"),
     path("plans/new/", views.blueprint_edit, name="blueprint_create"),
     path("plans/<int:pk>/", views.blueprint_detail, name="blueprint"),
     path("plans/<int:pk>/edit/", views.blueprint_edit, name="blueprint_edit"),

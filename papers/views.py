@@ -20,12 +20,13 @@ from papers.forms import (
     AddQuestionForm,
     BlueprintForm,
     ComposeForm,
+    ExposurePolicyForm,
     PaperForm,
     PointsForm,
     UnlockForm,
     rule_formset,
 )
-from papers.models import Blueprint, PaperAnalysis
+from papers.models import Blueprint, ExposurePolicy, PaperAnalysis
 from papers.tasks import analyse_paper_task
 
 
@@ -33,6 +34,10 @@ from papers.tasks import analyse_paper_task
 @login_required
 def index(request: HttpRequest) -> HttpResponse:
     permissions.require_composer(request.user)
+    return _index_page(request, ExposurePolicyForm(instance=ExposurePolicy.current()))
+
+
+def _index_page(request: HttpRequest, policy_form, *, status: int = 200) -> HttpResponse:
     blueprints = Blueprint.objects.prefetch_related("rules")
     papers = (
         Paper.objects.exclude(purpose=Purpose.PRACTICE)
@@ -40,7 +45,21 @@ def index(request: HttpRequest) -> HttpResponse:
         .select_related("origin__blueprint")
         .prefetch_related("items")
     )
-    return render(request, "papers/index.html", {"blueprints": blueprints, "papers": papers})
+    context = {"blueprints": blueprints, "papers": papers, "policy_form": policy_form}
+    return render(request, "papers/index.html", context, status=status)
+
+
+@require_POST
+@login_required
+def exposure_policy(request: HttpRequest) -> HttpResponse:
+    """The exam office's threshold of exposure, above which an exam paper is not locked."""
+    permissions.require_composer(request.user)
+    form = ExposurePolicyForm(request.POST, instance=ExposurePolicy.current())
+    if form.is_valid():
+        services.set_exposure_threshold(max_trainees=form.cleaned_data["max_trainees"], actor=request.user)
+        messages.success(request, _("Seuil d'exposition enregistré."))
+        return redirect("papers:index")
+    return _index_page(request, form, status=422)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -187,10 +206,13 @@ def paper_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _paper_page(
     request: HttpRequest, paper: Paper, *, add_form=None, unlock_form=None, status: int = 200
 ) -> HttpResponse:
-    items = list(paper.items.select_related("version__question"))
+    rows = services.exposure_report(paper)
+    items = [row.item for row in rows]
     context = {
         "paper": paper,
         "items": items,
+        "rows": rows,
+        "threshold": ExposurePolicy.current().max_trainees,
         "total": sum((item.points for item in items), 0),
         "add_form": add_form or AddQuestionForm(),
         "unlock_form": unlock_form or UnlockForm(),

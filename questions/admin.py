@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from delivery.exposure import conflicting_questions
 from questions.models import Question, QuestionVersion, ReviewComment, StatusChange
 
 
@@ -39,6 +40,11 @@ class QuestionAdmin(admin.ModelAdmin):
     raw_id_fields = ["author", "reviewer"]
     inlines = [QuestionVersionInline, ReviewCommentInline, StatusChangeInline]
 
+    def get_queryset(self, request):
+        # The conflict rule (delivery.exposure): a candidate of a session still to end does not
+        # read its paper's questions here either.
+        return super().get_queryset(request).exclude(pk__in=conflicting_questions(request.user))
+
     def has_delete_permission(self, request, obj=None) -> bool:
         # Published versions are protected: a question with one can only be retired.
         if obj is not None and obj.current_version_id is not None:
@@ -52,6 +58,9 @@ class QuestionVersionAdmin(admin.ModelAdmin):
     list_filter = ["type"]
     search_fields = ["question__uid", "stem_fr", "stem_en"]
     raw_id_fields = ["question", "author", "edited_by", "reviewer"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).exclude(question_id__in=conflicting_questions(request.user))
 
     # Content is edited in the question editor, which validates it; the admin only shows it.
     def get_readonly_fields(self, request, obj=None):

@@ -161,6 +161,14 @@ class Question(models.Model):
         null=True, blank=True, related_name="+",
     )
     needs_review = models.BooleanField(_("à revoir"), default=False)
+    # The exam pool: written for exams, kept out of practice, mock exams and lesson exercises
+    # until the jury of a session whose paper held it releases the corrections
+    # (``delivery.exposure.reserved_questions``).
+    exam_pool = models.BooleanField(
+        _("réservée aux examens"), default=False,
+        help_text=_("Hors entraînement tant que le jury d'une session qui l'a posée n'a pas publié "
+                    "la correction."),
+    )
     review_reason = models.TextField(_("raison de la revue"), blank=True)
 
     # Copied from the version in service (else, for a question never published, its draft: only

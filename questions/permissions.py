@@ -24,6 +24,9 @@ The rules:
   review is frozen until a reviewer asks for changes (back to draft) or approves it.
 - Reviewing (comment, approve, ask for changes): reviewers on questions in review that
   they did not write; the author may comment on their own question's review thread too.
+- A person registered for an exam session does not see the questions of its paper (list,
+  detail, editor, history, export) until the session has ended
+  (``delivery.exposure.conflicting_questions``): 403 with the reason on a question's pages.
 - Retiring a published question, and declaring a question checked after a change of the
   rules it cites (the "to review" flag): reviewers and administrators.
 """
@@ -33,9 +36,17 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 
+from delivery import exposure
+from delivery.permissions import ConflictOfInterest
 from questions import services
 from questions.models import Question, QuestionVersion, Status
+
+QUESTION_CONFLICT_MESSAGE = _(
+    "Vous êtes inscrit à une session d'examen dont le sujet contient cette question : vous ne "
+    "pouvez pas la lire avant que le jury en publie la correction."
+)
 
 
 def is_bank_admin(user) -> bool:
@@ -198,6 +209,8 @@ def visible_questions(user) -> QuerySet[Question]:
             output_field=BooleanField(),
         )
     )
+    # A candidate of a session still to end does not read its questions, whatever their role.
+    questions = questions.exclude(pk__in=exposure.conflicting_questions(user))
     if is_bank_admin(user):
         return questions
     visible = (
@@ -221,6 +234,8 @@ def get_question_for_user(user, uid: str) -> Question:
     )
     if question is None or not can_read_question(user, question):
         raise Http404
+    if exposure.in_conflict_with_question(user, question):
+        raise ConflictOfInterest(QUESTION_CONFLICT_MESSAGE)
     return question
 
 

@@ -161,6 +161,14 @@ def create_question(*, author, content: dict, uid: str | None = None) -> Questio
     return question
 
 
+def set_exam_pool(*, question: Question, exam_pool: bool) -> None:
+    """Put the question in the exam pool, or take it out (``Question.exam_pool``): kept out of
+    practice until a session that used it is released (``delivery.exposure``)."""
+    if question.exam_pool != exam_pool:
+        question.exam_pool = exam_pool
+        Question.objects.filter(pk=question.pk).update(exam_pool=exam_pool)
+
+
 @transaction.atomic
 def save_draft(*, question: Question, user, content: dict) -> QuestionVersion:
     content = _clean(content)

@@ -12,6 +12,7 @@ from django.template.backends.utils import csrf_input
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,6 +26,10 @@ MAX_SEQUENCE = 2**63 - 1
 SEQUENCE_AHEAD = 10 * 60 * 1_000_000
 # A page opened again after this long counts as a resumption (a reload, a second device).
 RESUME_AFTER = timedelta(seconds=30)
+WITHHELD_MESSAGE = gettext_lazy(
+    "Cette question est réservée à un examen dont la correction n'est pas encore publiée : "
+    "elle est retirée de cette épreuve, sa réponse n'est ni enregistrée ni corrigée."
+)
 
 
 def _clock(moment) -> str:
@@ -47,6 +52,7 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "paper": attempt.paper,
         "slots": slot_list,
         "summary": presentation.summary(slot_list),
+        "withheld": presentation.withheld_count(attempt),
         "remaining": None if preview else attempt.remaining_seconds(),
         "immediate": immediate,
         "preview": preview,
@@ -97,6 +103,7 @@ def _result(request: HttpRequest, attempt: Attempt) -> HttpResponse:
         "correction_held": attempt.correction_visible() and book_closed,
         "copies": permissions.copies_being_sat(request.user) if book_closed else [],
         "slots": presentation.slots(attempt, language=language(request)) if visible else [],
+        "withheld": presentation.withheld_count(attempt),
     }
     return render(request, "delivery/result.html", context)
 
@@ -116,6 +123,7 @@ def _refuse(request: HttpRequest, attempt: Attempt, status: int, message: str) -
 
 
 def _posted_item(request: HttpRequest, attempt: Attempt):
+    """The posted item (None: not on the paper); ``services.ItemWithheld`` if it is withheld."""
     raw = request.POST.get("item", "")
     return presentation.posted_item(attempt, int(raw)) if raw.isascii() and raw.isdigit() else None
 
@@ -140,7 +148,10 @@ def _closed_message(attempt: Attempt) -> str:
 
 def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult | HttpResponse:
     """Save the posted answer; an HTTP response says why it was refused."""
-    item = _posted_item(request, attempt)
+    try:
+        item = _posted_item(request, attempt)
+    except services.ItemWithheld:
+        return _refuse(request, attempt, 400, str(WITHHELD_MESSAGE))
     if item is None:
         return _refuse(request, attempt, 400, _("Cette question ne fait pas partie de votre épreuve."))
     sequence = _posted_sequence(request, now)
@@ -210,6 +221,8 @@ def check(request: HttpRequest, attempt_id) -> HttpResponse:
         return result
     try:
         services.check_response(attempt=attempt, item_id=result.response.item_id, now=now)
+    except services.ItemWithheld:
+        return _refuse(request, attempt, 400, str(WITHHELD_MESSAGE))
     except services.AttemptClosed:
         attempt.refresh_from_db()
         return _refuse(request, attempt, 409, _closed_message(attempt))
@@ -246,6 +259,7 @@ def submit(request: HttpRequest, attempt_id) -> HttpResponse:
         "book_closed": _book_closed(request),
         "slots": slot_list,
         "summary": presentation.summary(slot_list),
+        "withheld": presentation.withheld_count(attempt),
         "remaining": attempt.remaining_seconds(),
     }
     return render(request, "delivery/submit.html", context)

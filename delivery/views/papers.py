@@ -49,6 +49,8 @@ def preview(request: HttpRequest, paper_id: int) -> HttpResponse:
     paper = Paper.objects.filter(pk=paper_id).first()
     if paper is None:
         raise Http404
+    permissions.require_preview(request.user, paper)
+    permissions.require_no_conflict(request.user, paper)
     raw_seed = request.GET.get("seed", "")
     seed = int(raw_seed) if raw_seed.isdigit() and len(raw_seed) < 18 else secrets.randbits(48)
     attempt = Attempt(paper=paper, candidate=request.user, seed=seed, deadline=None)

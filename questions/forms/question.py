@@ -58,6 +58,13 @@ class QuestionForm(forms.Form):
         label=_("Points négatifs pour les mauvaises options"), required=False
     )
     eliminatory = forms.BooleanField(label=_("Faute éliminatoire en cas d'erreur"), required=False)
+    # Of the question, not of its versions (``Question.exam_pool``): saved beside the content.
+    exam_pool = forms.BooleanField(
+        label=_("Réservée aux examens"),
+        required=False,
+        help_text=_("Jamais proposée à l'entraînement, aux exercices ni aux examens blancs tant que le "
+                    "jury d'une session qui l'a posée n'a pas publié la correction."),
+    )
     stem_fr = forms.CharField(
         label=_("Énoncé (français)"), widget=forms.Textarea(attrs={"rows": 5}), max_length=TEXT_LIMIT
     )

@@ -63,10 +63,13 @@ def _save(request: HttpRequest, editor: QuestionEditor, question: Question | Non
     if problems:
         ui_services.place_problems(editor, problems)
         return None
+    exam_pool = bool(editor.form.cleaned_data.get("exam_pool"))
     try:
         if question is None:
-            return services.create_question(author=request.user, content=content, uid=uid or None)
-        services.save_draft(question=question, user=request.user, content=content)
+            question = services.create_question(author=request.user, content=content, uid=uid or None)
+        else:
+            services.save_draft(question=question, user=request.user, content=content)
+        services.set_exam_pool(question=question, exam_pool=exam_pool)
         return question
     except ContentError as error:
         ui_services.place_problems(editor, error.problems)
@@ -124,6 +127,7 @@ def edit(request: HttpRequest, uid: str) -> HttpResponse:
         [f"{c['edition']}:{c['article']}" for c in content.get("citations", [])], language(request)
     )
     editor = QuestionEditor(content=content, citation_labels=labels)
+    editor.form.initial["exam_pool"] = question.exam_pool
     return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question))
 
 

@@ -57,11 +57,20 @@ def preview_url(paper) -> str:
     return reverse("delivery:paper_preview", args=[paper.pk])
 
 
-@pytest.mark.parametrize("role", ["trainer", "exam_staff", "administrator"])
-def test_authors_and_exam_staff_preview_a_paper_as_a_candidate_sees_it(paper, role, request):
+@pytest.mark.parametrize("role", ["exam_staff", "administrator"])
+def test_exam_staff_preview_an_exam_paper_as_a_candidate_sees_it(paper, role, request):
     response = client_for(request.getfixturevalue(role)).get(preview_url(paper))
     assert response.status_code == 200
     assert "est enregistré ni compté" in response.content.decode()
+
+
+def test_authors_preview_a_practice_paper(practice_paper, trainer):
+    assert client_for(trainer).get(preview_url(practice_paper)).status_code == 200
+
+
+def test_authors_may_not_preview_an_exam_paper(paper, trainer):
+    """Only exam staff open an exam paper, here as in the papers app (issue 19)."""
+    assert client_for(trainer).get(preview_url(paper)).status_code == 403
 
 
 @pytest.mark.parametrize("role", ["trainee", "grader", "stranger"])
@@ -70,8 +79,8 @@ def test_others_may_not_preview_a_paper(paper, role, request):
     assert response.status_code == 403
 
 
-def test_the_preview_stores_no_attempt_and_shows_no_key(paper, trainer):
-    html = client_for(trainer).get(reverse("delivery:paper_preview", args=[paper.pk])).content.decode()
+def test_the_preview_stores_no_attempt_and_shows_no_key(paper, exam_staff):
+    html = client_for(exam_staff).get(reverse("delivery:paper_preview", args=[paper.pk])).content.decode()
     assert not Attempt.objects.exists()
     assert SECRET_EXPLANATION not in html and not re.search(r"delivery\.js", html)
 

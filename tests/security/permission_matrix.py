@@ -168,6 +168,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "papers:blueprint_compose": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 422 422"},
     "papers:blueprint_create": {"GET": "login 403 403 403 200 200", "POST": "login 403 403 403 422 422"},
     "papers:blueprint_edit": {"GET": "login 403 403 403 200 200", "POST": "login 403 403 403 422 422"},
+    "papers:exposure_policy": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 302 302"},
     "papers:index": {"GET": "login 403 403 403 200 200", "POST": "405 405 405 405 405 405"},
     "papers:item_move": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 302 302"},
     "papers:item_points": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 302 302"},

@@ -71,6 +71,11 @@ class Command(BaseCommand):
         exam_data = exams_demo.load()
         self.stdout.write(f"Exam demo data: {', '.join(exam_data) if exam_data else 'already present'}.")
 
+        from grading import demo as grading_demo
+
+        grading_data = grading_demo.load()
+        self.stdout.write(f"Grading demo data: {', '.join(grading_data) if grading_data else 'nothing new'}.")
+        # After the exam papers: the practice paper leaves out the questions they reserve.
         # The practice paper needs the bank: `make data` runs this again after load_questions.
         from delivery.demo import ensure_demo_practice_paper
 
@@ -80,10 +85,6 @@ class Command(BaseCommand):
             self.stdout.write("Demo practice paper: not yet (load_questions first, then load_demo again).")
         else:
             self.stdout.write(f"Demo practice paper: {paper.title} (/delivery/papers/).")
-        from grading import demo as grading_demo
-
-        grading_data = grading_demo.load()
-        self.stdout.write(f"Grading demo data: {', '.join(grading_data) if grading_data else 'nothing new'}.")
         from practice import demo as practice_demo
 
         practice_data = practice_demo.load()

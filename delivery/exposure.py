@@ -1,0 +1,136 @@
+"""Exposure control: questions an exam session still needs stay out of every other attempt.
+
+One rule, read by every path of the delivery engine (``services.visible_items`` is the gate
+that the attempt page, its summary, its correction, the staff preview, saving, checking and
+grading all go through): a question *reserved for an exam* is withheld — not shown, not
+graded, no key — in any attempt on a paper that is not an exam paper, whoever built it
+(a fixed practice paper, a lesson's exercises, a mock exam, the day's review, the admin).
+
+A question is reserved while
+
+- an exam paper holding it is locked and its session has not ended (``papers_in_play``), or
+- it was written for exams (``Question.exam_pool``) and no ended session has used it yet.
+
+A session "ends" for this purpose when its jury releases the corrections
+(``released_papers``: the one predicate to change when sessions get their own states).
+
+The same predicate settles the conflict rule: a person registered for a session may not
+preview its paper nor read its questions in the bank until it has ended
+(``conflicting_papers``, ``conflicting_questions``).
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.db.models import Count, Max, Min, Q, QuerySet
+
+from delivery.models import Attempt, Paper, PaperItem, Purpose
+from questions.models import Question
+
+
+def released_papers() -> QuerySet:
+    """The ids of exam papers whose session has ended: the jury released their corrections
+    (``services.release_results``). The one place that says when a session is over."""
+    return Attempt.objects.filter(released_at__isnull=False, paper__purpose=Purpose.EXAM).values("paper_id")
+
+
+def papers_in_play() -> QuerySet[Paper]:
+    """Exam papers locked for a session that has not ended."""
+    return Paper.objects.filter(purpose=Purpose.EXAM, locked_at__isnull=False).exclude(
+        pk__in=released_papers()
+    )
+
+
+def reserved_questions() -> QuerySet:
+    """The ids of the questions reserved for exams, as a subquery (``exclude(pk__in=…)``
+    reads them in the same statement)."""
+    held = PaperItem.objects.filter(paper__in=papers_in_play()).values("version__question_id")
+    used_and_released = PaperItem.objects.filter(paper_id__in=released_papers()).values(
+        "version__question_id"
+    )
+    return Question.objects.filter(
+        Q(pk__in=held) | (Q(exam_pool=True) & ~Q(pk__in=used_and_released))
+    ).values("pk")
+
+
+def exempt(purpose: str) -> bool:
+    """An exam paper delivers its own questions: the rule concerns every other paper."""
+    return purpose == Purpose.EXAM
+
+
+def withheld_item_ids(paper_id: int, purpose: str) -> frozenset[int]:
+    """The items of a paper withheld from its attempts now (none on an exam paper)."""
+    if exempt(purpose):
+        return frozenset()
+    return frozenset(
+        PaperItem.objects.filter(paper_id=paper_id, version__question_id__in=reserved_questions())
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+
+
+def is_withheld(item: PaperItem, purpose: str) -> bool:
+    return item.pk in withheld_item_ids(item.paper_id, purpose)
+
+
+# --- Conflicts of interest ------------------------------------------------------------------
+
+
+def conflicting_papers(user) -> QuerySet:
+    """The ids of the papers of the sessions ``user`` is registered for and that have not
+    ended: that person may not preview them, locked or not."""
+    if not user.is_authenticated or not apps.is_installed("exams"):
+        return Paper.objects.none().values("pk")
+    registration = apps.get_model("exams", "Registration")
+    sessions = registration.objects.filter(candidate_id=user.pk, status="registered").values("session_id")
+    session_model = apps.get_model("exams", "ExamSession")
+    return (
+        session_model.objects.filter(pk__in=sessions, paper__isnull=False)
+        .exclude(paper_id__in=released_papers())
+        .values("paper_id")
+    )
+
+
+def conflicting_questions(user) -> QuerySet:
+    """The ids of the questions held by ``conflicting_papers(user)``."""
+    return PaperItem.objects.filter(paper_id__in=conflicting_papers(user)).values("version__question_id")
+
+
+def in_conflict_with_paper(user, paper: Paper) -> bool:
+    return conflicting_papers(user).filter(paper_id=paper.pk).exists()
+
+
+def in_conflict_with_question(user, question: Question) -> bool:
+    return PaperItem.objects.filter(
+        paper_id__in=conflicting_papers(user), version__question_id=question.pk
+    ).exists()
+
+
+# --- Exposure report --------------------------------------------------------------------------
+
+
+def exposure(paper: Paper) -> dict[int, dict]:
+    """For each question of ``paper`` (by question id): how many distinct trainees met it in
+    an attempt that was not an exam's, and the first and last start of those attempts.
+    Once the paper is locked, only attempts started before the lock count: from then on the
+    engine withholds the question from them. One grouped query."""
+    question_ids = paper.items.values("version__question_id")
+    met = Q(paper__attempts__isnull=False)
+    if paper.locked_at is not None:
+        met &= Q(paper__attempts__started_at__lt=paper.locked_at)
+    rows = (
+        PaperItem.objects.filter(version__question_id__in=question_ids)
+        .exclude(paper__purpose=Purpose.EXAM)
+        .values("version__question_id")
+        .annotate(
+            trainees=Count("paper__attempts__candidate_id", distinct=True, filter=met),
+            first=Min("paper__attempts__started_at", filter=met),
+            last=Max("paper__attempts__started_at", filter=met),
+        )
+        .order_by()
+    )
+    return {
+        row["version__question_id"]: {"trainees": row["trainees"], "first": row["first"], "last": row["last"]}
+        for row in rows
+        if row["trainees"]
+    }
