@@ -113,7 +113,9 @@ def test_the_last_copy_handed_in_ends_the_sitting(invigilator, present, online_c
     assert lifecycle.session_is_over(session)
 
 
-def test_the_sitting_waits_for_a_candidate_still_to_sit_before_the_end(invigilator, present, online_centre, paper):
+def test_the_sitting_waits_for_a_candidate_still_to_sit_before_the_end(
+    invigilator, present, online_centre, paper
+):
     other = Registration.objects.create(
         session=present.session, centre=online_centre, candidate=invigilator, anonymity_code="UVR-ZZZZ-ZZZZ"
     )
