@@ -288,7 +288,26 @@ def submit_attempt(*, attempt: Attempt, actor=None, automatically: bool = False,
         locked.save(update_fields=["status", "submitted_at", "submitted_automatically"])
         kind = AttemptEvent.Kind.AUTO_SUBMITTED if automatically else AttemptEvent.Kind.SUBMITTED
         AttemptEvent.objects.create(attempt=locked, kind=kind, actor=actor, at=now)
-    return grade_attempt(attempt=locked)
+    graded = grade_attempt(attempt=locked)
+    _after_hand_in(graded)
+    return graded
+
+
+def _after_hand_in(attempt: Attempt) -> None:
+    """The last exam copy in ends its session's sitting (``exams.lifecycle``).
+
+    An explicit call rather than a signal, as for ``_after_grading``."""
+    if attempt.paper.purpose != Purpose.EXAM:
+        return
+    from exams.lifecycle import on_copy_handed_in
+
+    try:
+        with transaction.atomic():
+            on_copy_handed_in(attempt)
+    except Exception:
+        # The copy is handed in and graded: the session's state catches up on the next event
+        # or the clock (close_overdue_attempts); the candidate never sees an error for it.
+        logger.exception("Session lifecycle update failed after attempt %s", attempt.pk)
 
 
 def close_overdue_attempts(*, now: datetime | None = None) -> int:

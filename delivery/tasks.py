@@ -14,4 +14,14 @@ from delivery import services
 
 @task()
 def close_overdue_attempts_task() -> int:
-    return services.close_overdue_attempts()
+    closed = services.close_overdue_attempts()
+    _advance_sessions()
+    return closed
+
+
+def _advance_sessions() -> None:
+    """The same clock moves the exam sessions whose event came with nobody looking
+    (registration closing date passed, last window ended): ``exams.lifecycle``."""
+    from exams.lifecycle import advance_due_sessions
+
+    advance_due_sessions()

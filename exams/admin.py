@@ -24,6 +24,8 @@ class CentreInline(admin.TabularInline):
 class ExamSessionAdmin(admin.ModelAdmin):
     list_display = ["unit", "date", "start_time", "status", "paper"]
     list_filter = ["unit", "status"]
+    # The state moves only through exams.lifecycle (the session's page, the jury): shown, never edited.
+    readonly_fields = ["status"]
     inlines = [CentreInline]
 
 

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from exams import lifecycle
 from exams.models import Centre, DeliveryMode, ExamSession, Registration, SessionStatus, StageRecord
 from exams.models.sessions import DEFAULT_DURATIONS
 from questions.models import Unit
@@ -64,10 +65,12 @@ def load() -> list[str]:
     )
     if was_created:
         created.append("session UVC du jour")
-    elif (upcoming.date != today and upcoming.status == SessionStatus.OPEN
+    elif (upcoming.date != today and upcoming.status in (SessionStatus.OPEN, SessionStatus.CLOSED)
           and not upcoming.registrations.filter(attempt__isnull=False).exists()):
         upcoming.date = upcoming.registration_closes_on = today
         upcoming.save(update_fields=["date", "registration_closes_on"])
+        if upcoming.status == SessionStatus.CLOSED:  # closed by the clock the day after it was loaded
+            lifecycle.fire(upcoming, "reopen_registrations", by=staff, cause="load_demo")
         created.append("session UVC ramenée à aujourd'hui")
     online, was_created = Centre.objects.get_or_create(
         session=upcoming,

@@ -73,8 +73,7 @@ class SessionForm(forms.ModelForm):
     class Meta:
         model = ExamSession
         fields = [
-            "unit", "date", "start_time", "pass_mark", "open_book", "registration_closes_on", "status",
-            "paper",
+            "unit", "date", "start_time", "pass_mark", "open_book", "registration_closes_on", "paper",
         ]
         widgets = {"date": DATE, "start_time": TIME, "registration_closes_on": DATE}
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from delivery import services as delivery
 from delivery.models import AttemptStatus
+from exams import lifecycle
 from exams.audit import log_action
 from exams.models import AuditEntry, Centre, Registration, SessionStatus
 from exams.models.sessions import random_code
@@ -64,7 +65,7 @@ def _require_openable(centre: Centre) -> None:
               "avant l'ouverture de l'épreuve.")
         )
     session = centre.session
-    if session.status not in (SessionStatus.OPEN, SessionStatus.CLOSED):
+    if session.status not in (SessionStatus.OPEN, SessionStatus.CLOSED, SessionStatus.SITTING):
         raise ExamError(
             _("Cette session est à l'état « %(status)s » : son épreuve ne peut pas être ouverte.")
             % {"status": session.get_status_display()}
@@ -113,6 +114,8 @@ def open_attempts(*, centre: Centre, actor) -> int:
             session=locked.session,
             details={"started": started},
         )
+        # The first centre to open starts the session's sitting (registrations close with it).
+        lifecycle.on_exam_opened(locked.session, by=actor)
     centre.start_code, centre.opened_at = locked.start_code, locked.opened_at
     return started
 

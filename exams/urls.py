@@ -25,6 +25,11 @@ urlpatterns = [
     path("equipe/sessions/nouvelle/", staff.session_form, name="staff_session_new"),
     path("equipe/sessions/<uuid:session_id>/", staff.session_detail, name="staff_session"),
     path("equipe/sessions/<uuid:session_id>/modifier/", staff.session_form, name="staff_session_edit"),
+    path(
+        "equipe/sessions/<uuid:session_id>/etat/<str:transition>/",
+        staff.session_transition,
+        name="staff_session_transition",
+    ),
     path("equipe/sessions/<uuid:session_id>/centres/nouveau/", staff.centre_form, name="staff_centre_new"),
     path("equipe/centres/<int:centre_id>/modifier/", staff.centre_form, name="staff_centre_edit"),
     path("equipe/sessions/<uuid:session_id>/inscrire/", staff.staff_register, name="staff_register"),

@@ -193,6 +193,7 @@ def load() -> list[str]:
         )
         services.distribute(session=past, actor=staff)
         _grade_all(past, disagree_once=True)
+        jury.deliberate(session=past, actor=staff)
         jury.publish(session=past, actor=staff, release_corrections=True, notify_candidates=False)
         created.append("session passée corrigée et publiée")
 

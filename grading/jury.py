@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from delivery import services as engine
 from delivery.models import Attempt, AttemptStatus
+from exams import lifecycle
 from exams.audit import log_action
 from exams.models import AuditEntry, ExamSession, Registration, SessionStatus
 from exams.services import record_unit_pass
@@ -129,6 +130,10 @@ def decide(
     """Confirm a copy's score, or adjust it (a mandatory reason, logged)."""
     if session.status == SessionStatus.PUBLISHED:
         raise GradingError(_("Les résultats sont publiés : les décisions du jury sont closes."))
+    if session.status == SessionStatus.DELIBERATED:
+        raise GradingError(_("Le jury a arrêté les résultats : ses décisions sont closes."))
+    if not lifecycle.session_is_over(session):
+        raise GradingError(_("L'épreuve n'est pas terminée : le jury ne peut pas encore statuer."))
     row = next((r for r in rows(session) if r.registration.pk == registration.pk), None)
     if row is None or row.absent:
         raise GradingError(_("Ce candidat n'a pas de copie."))
@@ -195,35 +200,29 @@ def lift_anonymity(*, session: ExamSession, actor) -> None:
 
 
 def blockers(session: ExamSession, copy_rows: list[CopyRow] | None = None) -> list[str]:
+    """Why the jury cannot arrest the results yet (empty: it can)."""
+    if session.status in (SessionStatus.DELIBERATED, SessionStatus.PUBLISHED):
+        return [_("Le jury a déjà arrêté les résultats.")]
+    return lifecycle.reasons_against(session, "deliberate")
+
+
+def publication_blockers(session: ExamSession) -> list[str]:
     """Why the results cannot be published yet (empty: they can)."""
-    copy_rows = rows(session) if copy_rows is None else copy_rows
-    problems = []
     if session.status == SessionStatus.PUBLISHED:
-        problems.append(_("Les résultats sont déjà publiés."))
-    elif session.status != SessionStatus.SAT:
-        problems.append(
-            _("L'épreuve n'a pas encore eu lieu (état : %(status)s).")
-            % {"status": session.get_status_display()}
-        )
-    waiting = [row.code for row in copy_rows if row.waiting]
-    if waiting:
-        problems.append(
-            _("%(count)s copie(s) attendent encore une correction : %(codes)s.")
-            % {"count": len(waiting), "codes": ", ".join(waiting)}
-        )
-    return problems
+        return [_("Les résultats sont déjà publiés.")]
+    if session.status != SessionStatus.DELIBERATED:
+        return [_("Le jury n'a pas encore arrêté les résultats.")]
+    return lifecycle.reasons_against(session, "publish")
 
 
-def publish(*, session: ExamSession, actor, release_corrections: bool, notify_candidates: bool = True) -> int:
-    """Publish: confirm undecided copies, record units passed, release, notify, analyse.
+def deliberate(*, session: ExamSession, actor) -> int:
+    """The jury's decision: confirm the copies it did not adjust, and close its decisions.
 
-    Returns the number of candidates notified."""
-    copy_rows = rows(session)
-    problems = blockers(session, copy_rows)
+    Returns the number of copies decided. The session moves to "Résultats arrêtés"."""
+    problems = blockers(session)
     if problems:
         raise GradingError(" ".join(problems))
-    setup = setup_for(session)
-    now = timezone.now()
+    copy_rows = rows(session)
     graded = [row for row in copy_rows if not row.absent]
     with transaction.atomic():
         for row in graded:
@@ -231,8 +230,29 @@ def publish(*, session: ExamSession, actor, release_corrections: bool, notify_ca
                 row.decision = _record(
                     row, kind=JuryDecision.Kind.CONFIRMED, score=row.attempt.score, reason="", actor=actor
                 )
-        session.status = SessionStatus.PUBLISHED
-        session.save(update_fields=["status"])
+        try:
+            lifecycle.fire(session, "deliberate", by=actor, cause=_("Décision du jury."))
+        except lifecycle.LifecycleError as error:
+            raise GradingError(error.message) from None
+    return len(graded)
+
+
+def publish(*, session: ExamSession, actor, release_corrections: bool, notify_candidates: bool = True) -> int:
+    """Publish the results the jury arrested: record units passed, release, notify, analyse.
+
+    Returns the number of candidates notified."""
+    problems = publication_blockers(session)
+    if problems:
+        raise GradingError(" ".join(problems))
+    copy_rows = rows(session)
+    setup = setup_for(session)
+    now = timezone.now()
+    graded = [row for row in copy_rows if not row.absent]
+    with transaction.atomic():
+        try:
+            lifecycle.fire(session, "publish", by=actor, cause=_("Publication par le jury."))
+        except lifecycle.LifecycleError as error:
+            raise GradingError(error.message) from None
         setup.published_at = now
         setup.published_by = actor
         setup.corrections_released = release_corrections

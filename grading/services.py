@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from delivery import services as engine
 from delivery.models import AttemptStatus, Response
+from exams import lifecycle
 from exams.audit import log_action
 from exams.models import AuditEntry, ExamSession, Registration, SessionStatus
 from grading.models import Assignment, GradingSetup
@@ -133,6 +134,8 @@ def grade(*, assignment: Assignment, marks: list, comment: str = "", actor) -> A
     session = assignment.session
     if session.status == SessionStatus.PUBLISHED:
         raise GradingError(_("Les résultats sont publiés : la note ne peut plus être modifiée."))
+    if session.status == SessionStatus.DELIBERATED:
+        raise GradingError(_("Le jury a arrêté les résultats : la note ne peut plus être modifiée."))
     item = assignment.response.item
     try:
         score = scoring.grade_by_hand(item.version, marks)
@@ -163,6 +166,7 @@ def grade(*, assignment: Assignment, marks: list, comment: str = "", actor) -> A
             },
         )
         settle(response=assignment.response, actor=actor)
+        lifecycle.on_graded(session, by=actor)  # the first mark starts the session's grading
     return assignment
 
 
@@ -232,7 +236,7 @@ def next_assignment(*, grader, after: Assignment | None = None) -> Assignment | 
     """The grader's next ungraded assignment, in question order (the same question first)."""
     queue = (
         Assignment.objects.filter(grader=grader, points__isnull=True)
-        .exclude(session__status=SessionStatus.PUBLISHED)
+        .exclude(session__status__in=[SessionStatus.DELIBERATED, SessionStatus.PUBLISHED])
         .order_by("session__date", "session_id", "response__item__position", "pk")
     )
     if after is not None:

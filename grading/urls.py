@@ -14,6 +14,7 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/jury/", jury.jury_page, name="jury"),
     path("sessions/<uuid:session_id>/jury/anonymat/", jury.lift_anonymity, name="lift_anonymity"),
     path("sessions/<uuid:session_id>/jury/copies/<uuid:registration_id>/", jury.decide, name="decide"),
+    path("sessions/<uuid:session_id>/jury/arreter/", jury.deliberate, name="deliberate"),
     path("sessions/<uuid:session_id>/jury/publier/", jury.publish, name="publish"),
     path("sessions/<uuid:session_id>/resultats.csv", jury.export_csv, name="export_csv"),
     # Paper mode

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django_fsm import FSMField, FSMModelMixin, transition
 
 from questions.models import Unit
 
@@ -36,11 +37,28 @@ def random_code(length: int) -> str:
 
 
 class SessionStatus(models.TextChoices):
+    """The session's lifecycle, in order; ``exams.lifecycle`` moves it, nothing else."""
+
     DRAFT = "draft", _("Brouillon")
     OPEN = "open", _("Inscriptions ouvertes")
     CLOSED = "closed", _("Inscriptions closes")
+    SITTING = "sitting", _("Épreuve en cours")
     SAT = "sat", _("Épreuve passée")
+    GRADING = "grading", _("Correction en cours")
+    DELIBERATED = "deliberated", _("Résultats arrêtés par le jury")
     PUBLISHED = "published", _("Résultats publiés")
+
+
+def _guard(name: str):
+    """The condition of one transition: ``exams.lifecycle`` says why it cannot happen yet."""
+
+    def allowed(session: ExamSession) -> bool:
+        from exams import lifecycle
+
+        return not lifecycle.reasons_against(session, name)
+
+    allowed.__name__ = f"{name}_allowed"
+    return allowed
 
 
 class SessionQuerySet(models.QuerySet):
@@ -51,8 +69,12 @@ class SessionQuerySet(models.QuerySet):
         return self.filter(date__gte=today, status__in=[SessionStatus.OPEN, SessionStatus.CLOSED])
 
 
-class ExamSession(models.Model):
-    """One national paper for one unit on one date (RIDNA Art. 16: "un sujet national")."""
+class ExamSession(FSMModelMixin, models.Model):
+    """One national paper for one unit on one date (RIDNA Art. 16: "un sujet national").
+
+    ``status`` is a protected state field: assigning it raises; it moves only through the
+    transitions below, which ``exams.lifecycle`` fires (guarded, logged) on the events that
+    cause them."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     unit = models.CharField(_("unité de valeur"), max_length=3, choices=Unit.choices)
@@ -78,8 +100,13 @@ class ExamSession(models.Model):
         blank=True,
         related_name="exam_sessions",
     )
-    status = models.CharField(
-        _("état"), max_length=10, choices=SessionStatus.choices, default=SessionStatus.DRAFT
+    status = FSMField(
+        _("état"),
+        max_length=12,
+        choices=SessionStatus.choices,
+        default=SessionStatus.DRAFT,
+        protected=True,
+        editable=False,
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -137,6 +164,48 @@ class ExamSession(models.Model):
     @property
     def duration_minutes(self) -> int:
         return int(self.duration.total_seconds() // 60)
+
+    # The lifecycle (django-fsm-2). Each method only moves the state; exams.lifecycle.fire()
+    # locks the row, saves and logs. The conditions are the guards of exams.lifecycle.
+    @transition(field=status, source=SessionStatus.DRAFT, target=SessionStatus.OPEN,
+                conditions=[_guard("open_registrations")])
+    def open_registrations(self) -> None:
+        pass
+
+    @transition(field=status, source=SessionStatus.OPEN, target=SessionStatus.CLOSED,
+                conditions=[_guard("close_registrations")])
+    def close_registrations(self) -> None:
+        pass
+
+    @transition(field=status, source=SessionStatus.CLOSED, target=SessionStatus.OPEN,
+                conditions=[_guard("reopen_registrations")])
+    def reopen_registrations(self) -> None:
+        pass
+
+    @transition(field=status, source=[SessionStatus.OPEN, SessionStatus.CLOSED], target=SessionStatus.SITTING,
+                conditions=[_guard("start_sitting")])
+    def start_sitting(self) -> None:
+        pass
+
+    @transition(field=status, source=[SessionStatus.CLOSED, SessionStatus.SITTING], target=SessionStatus.SAT,
+                conditions=[_guard("finish_sitting")])
+    def finish_sitting(self) -> None:
+        pass
+
+    @transition(field=status, source=SessionStatus.SAT, target=SessionStatus.GRADING,
+                conditions=[_guard("start_grading")])
+    def start_grading(self) -> None:
+        pass
+
+    @transition(field=status, source=[SessionStatus.SAT, SessionStatus.GRADING],
+                target=SessionStatus.DELIBERATED, conditions=[_guard("deliberate")])
+    def deliberate(self) -> None:
+        pass
+
+    @transition(field=status, source=SessionStatus.DELIBERATED, target=SessionStatus.PUBLISHED,
+                conditions=[_guard("publish")])
+    def publish(self) -> None:
+        pass
 
     def registration_is_open(self, today: datetime.date | None = None) -> bool:
         today = today or timezone.localdate()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import services as delivery
-from exams import permissions, services
+from exams import lifecycle, permissions, services
 from exams.audit import log_action
 from exams.forms import AccommodationForm, CentreForm, SessionForm, StaffRegistrationForm
 from exams.models import AuditEntry, Centre, ExamSession, Registration, RegistrationStatus
@@ -42,7 +42,6 @@ def session_form(request: HttpRequest, session_id=None) -> HttpResponse:
     session = _staff_session(request, session_id) if session_id else None
     if session is None:
         permissions.require_exam_staff(request.user)
-    previous_status = session.status if session else None
     form = SessionForm(request.POST or None, instance=session)
     if request.method == "GET" or not form.is_valid():
         status = 200 if request.method == "GET" else 422
@@ -52,15 +51,11 @@ def session_form(request: HttpRequest, session_id=None) -> HttpResponse:
     saved = form.save(commit=False)
     if session is None:
         saved.created_by = request.user
-    saved.save()
-    if previous_status and previous_status != saved.status:
-        log_action(
-            actor=request.user,
-            action=AuditEntry.Action.STATUS,
-            target=saved,
-            session=saved,
-            details={"from": previous_status, "to": saved.status},
-        )
+        saved.save()
+    else:
+        # Only the form's fields: the state moves through exams.lifecycle, and a state moved
+        # by an event while the form was open must not be written back.
+        saved.save(update_fields=[*SessionForm.Meta.fields, "duration"])
     messages.success(request, _("Session enregistrée."))
     return redirect(saved)
 
@@ -69,6 +64,7 @@ def session_form(request: HttpRequest, session_id=None) -> HttpResponse:
 @login_required
 def session_detail(request: HttpRequest, session_id) -> HttpResponse:
     session = _staff_session(request, session_id)
+    lifecycle.advance(session)
     centres = session.centres.annotate(
         registered=Count("registrations", filter=Q(registrations__status=RegistrationStatus.REGISTERED))
     ).select_related("regional_director")
@@ -77,11 +73,32 @@ def session_detail(request: HttpRequest, session_id) -> HttpResponse:
     )
     context = {
         "session": session,
+        "steps": lifecycle.next_steps(session),
         "centres": centres,
         "registrations": registrations,
         "batch": session.convocation_batches.first(),
     }
     return render(request, "exams/staff/session_detail.html", context)
+
+
+@require_POST
+@login_required
+def session_transition(request: HttpRequest, session_id, transition: str) -> HttpResponse:
+    """A move staff make by hand from the session's page; the jury's moves are on its page."""
+    session = _staff_session(request, session_id)
+    step = next((s for s in lifecycle.next_steps(session) if s.name == transition), None)
+    if step is None or step.by != lifecycle.STAFF:
+        messages.error(request, _("Ce changement d'état ne se fait pas depuis cette page."))
+        return redirect(session)
+    try:
+        lifecycle.fire(session, transition, by=request.user, cause=_("Par l'équipe des examens."))
+    except lifecycle.LifecycleError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, _("Session passée à l'état « %(status)s ».") % {"status": session.get_status_display()}
+        )
+    return redirect(session)
 
 
 @require_http_methods(["GET", "POST"])

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from exams import lifecycle
 from exams.models import SessionStatus
 from grading import jury as jury_service
 from grading import permissions, services
@@ -23,6 +24,8 @@ def _context(session, *, decision_errors=None, publish_form=None) -> dict:
         "setup": services.setup_for(session),
         "rows": copy_rows,
         "blockers": jury_service.blockers(session, copy_rows),
+        "publication_blockers": jury_service.publication_blockers(session),
+        "deliberated": session.status in (SessionStatus.DELIBERATED, SessionStatus.PUBLISHED),
         "published": session.status == SessionStatus.PUBLISHED,
         "publish_form": publish_form or PublishForm(),
         "decision_errors": decision_errors or {},
@@ -35,6 +38,7 @@ def _context(session, *, decision_errors=None, publish_form=None) -> dict:
 @login_required
 def jury_page(request: HttpRequest, session_id) -> HttpResponse:
     session = permissions.get_session_for_staff(request.user, session_id)
+    lifecycle.advance(session)
     return render(request, "grading/jury.html", _context(session))
 
 
@@ -78,6 +82,19 @@ def decide(request: HttpRequest, session_id, registration_id) -> HttpResponse:
         error = " ".join(message for messages_ in form.errors.values() for message in messages_)
     context = _context(session, decision_errors={registration.pk: error})
     return render(request, "grading/jury.html", context, status=422)
+
+
+@require_POST
+@login_required
+def deliberate(request: HttpRequest, session_id) -> HttpResponse:
+    session = permissions.get_session_for_staff(request.user, session_id)
+    try:
+        count = jury_service.deliberate(session=session, actor=request.user)
+    except services.GradingError as error:
+        messages.error(request, error.message)
+        return render(request, "grading/jury.html", _context(session), status=422)
+    messages.success(request, _("Résultats arrêtés par le jury : %(count)s copie(s).") % {"count": count})
+    return redirect("grading:jury", session.pk)
 
 
 @require_POST

@@ -11,6 +11,7 @@ from django.utils import timezone
 from delivery.models import AttemptEvent, Paper
 from exams.models import AuditEntry, Registration
 from tests.conftest import client_for
+from tests.lifecycle import put_session_in
 
 
 @pytest.mark.parametrize("role", ["invigilator", "director", "exam_staff", "administrator"])
@@ -228,8 +229,7 @@ def test_opening_after_the_session_date_is_refused(invigilator, present, online_
 
 @pytest.mark.parametrize("status", ["draft", "sat", "published"])
 def test_opening_a_session_that_is_not_running_is_refused(invigilator, present, online_centre, paper, status):
-    online_centre.session.status = status
-    online_centre.session.save()
+    put_session_in(online_centre.session, status)
     response = client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]), follow=True)
     assert "ne peut pas être ouverte" in response.content.decode()
     assert Registration.objects.get(pk=present.pk).attempt_id is None

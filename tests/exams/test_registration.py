@@ -12,6 +12,7 @@ from exams import services
 from exams.models import AuditEntry, Registration, RegistrationStatus, SessionStatus
 from tests.conftest import make_user
 from tests.exams.conftest import days
+from tests.lifecycle import put_session_in
 
 
 def test_it_registers_an_eligible_trainee_with_an_anonymity_code(registration):
@@ -98,8 +99,7 @@ def test_it_refuses_registration_after_the_closing_date(eligible_trainee, sessio
 
 
 def test_it_refuses_registration_to_a_draft_session(eligible_trainee, session, online_centre):
-    session.status = SessionStatus.DRAFT
-    session.save()
+    put_session_in(session, SessionStatus.DRAFT)
     with pytest.raises(services.ExamError):
         services.register(
             session=session, centre=online_centre, candidate=eligible_trainee, actor=eligible_trainee

@@ -9,6 +9,7 @@ from django.urls import reverse
 from exams.models import Registration, RegistrationStatus, UnitPass
 from tests.conftest import client_for, make_user
 from tests.exams.conftest import days
+from tests.lifecycle import put_session_in
 
 
 def test_the_exams_page_offers_to_register_for_an_eligible_session(eligible_trainee, session, online_centre):
@@ -22,8 +23,7 @@ def test_the_exams_page_explains_why_a_session_is_refused(trainee, session, onli
 
 
 def test_the_exams_page_hides_draft_sessions(eligible_trainee, session):
-    session.status = "draft"
-    session.save()
+    put_session_in(session, "draft")
     assert str(session.pk) not in client_for(eligible_trainee).get(reverse("exams:home")).content.decode()
 
 
@@ -70,8 +70,7 @@ def test_an_ineligible_trainee_cannot_register_by_posting(trainee, session, onli
 
 
 def test_the_register_page_of_a_draft_session_is_a_404(eligible_trainee, session):
-    session.status = "draft"
-    session.save()
+    put_session_in(session, "draft")
     assert client_for(eligible_trainee).get(reverse("exams:register", args=[session.pk])).status_code == 404
 
 
@@ -146,8 +145,8 @@ def test_past_registrations_are_listed_apart(registration):
     session = registration.session
     session.date = datetime.date.today() - datetime.timedelta(days=3)
     session.registration_closes_on = session.date
-    session.status = "sat"
-    session.save()
+    session.save(update_fields=["date", "registration_closes_on"])
+    put_session_in(session, "sat")
     content = client_for(registration.candidate).get(reverse("exams:home")).content.decode()
     assert "Sessions passées" in content
     assert "aucune session à venir" in content
@@ -182,8 +181,7 @@ def test_it_links_a_trainee_already_registered_to_their_registration(registratio
 def test_it_does_not_offer_the_form_after_the_exam_either(registration):
     session = registration.session
     session.date = session.registration_closes_on = days(-3)
-    session.status = "published"
-    session.save()
+    put_session_in(session, "published")
     content = client_for(registration.candidate).get(reverse("exams:register", args=[session.pk])).content
     assert "Vous êtes déjà inscrit(e) à cette session" in content.decode()
 

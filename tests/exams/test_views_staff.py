@@ -44,12 +44,21 @@ def test_a_session_closing_after_its_date_is_a_422(exam_staff):
     assert not ExamSession.objects.exists()
 
 
-def test_changing_the_status_of_a_session_is_logged(exam_staff, session):
+def test_the_session_form_ignores_a_posted_state(exam_staff, session):
     client_for(exam_staff).post(
         reverse("exams:staff_session_edit", args=[session.pk]),
-        session_data(unit="UVR", status="closed"),
+        session_data(unit="UVR", status="published"),
     )
-    assert AuditEntry.objects.filter(action=AuditEntry.Action.STATUS, session=session).exists()
+    session.refresh_from_db()
+    assert session.status == "open"
+
+
+def test_closing_registrations_by_hand_is_logged_with_who(exam_staff, session):
+    client_for(exam_staff).post(
+        reverse("exams:staff_session_transition", args=[session.pk, "close_registrations"])
+    )
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.STATUS, session=session)
+    assert (entry.actor, entry.details) == (exam_staff, {"from": "open", "to": "closed"})
 
 
 def test_staff_add_a_centre_with_its_director_and_invigilators(exam_staff, session, director, invigilator):
@@ -276,8 +285,7 @@ def test_the_paper_cannot_change_once_a_candidate_started(exam_staff, registrati
 
 def test_the_audit_log_names_details_for_people(exam_staff, session):
     client_for(exam_staff).post(
-        reverse("exams:staff_session_edit", args=[session.pk]),
-        session_data(unit="UVR", duration_minutes="120", status="closed"),
+        reverse("exams:staff_session_transition", args=[session.pk, "close_registrations"])
     )
     content = client_for(exam_staff).get(reverse("exams:staff_audit")).content.decode()
     assert "avant : Inscriptions ouvertes" in content

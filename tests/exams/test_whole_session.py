@@ -77,6 +77,10 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
         })
         assert response.status_code == 302
     online, paper_centre = session.centres.get(name="Lyon"), session.centres.get(name="Rennes")
+    assert session.status == "draft", "the form cannot set the state"
+    staff.post(reverse("exams:staff_session_transition", args=[session.pk, "open_registrations"]))
+    session.refresh_from_db()
+    assert session.status == "open"
 
     # 2. Registrations: two eligible candidates register themselves, one is refused then overridden.
     alice = candidate("alice@example.org", stage=True)
@@ -118,6 +122,7 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
     session.refresh_from_db()
     paper.refresh_from_db()
     assert session.paper == paper and paper.locked_at is not None
+    assert session.status == "open", "the form's state is ignored"
 
     # 4. Exam day (the session's date comes), online centre: roll call, opening, candidates
     # answer and hand in.
@@ -127,6 +132,8 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
     guard.post(reverse("exams:roll_call", args=[online.pk]),
                {"present": [registrations[alice.pk].pk, registrations[bruno.pk].pk]})
     guard.post(reverse("exams:open_exam", args=[online.pk]))
+    session.refresh_from_db()
+    assert session.status == "sitting", "the first centre opening the exam starts the sitting"
     items = {item.version.type: item for item in paper.items.select_related("version").order_by("position")}
     singles = list(paper.items.filter(version__type="single"))
     open_item = items["open"]
@@ -153,7 +160,8 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
     for item in paper.items.select_related("version"):
         entry[f"q{item.pk}-answer"] = "a" if item.version.type == "single" else "Je ne sais pas."
     assert client_for(grader).post(reverse("grading:entry", args=[session.pk]), entry).status_code == 302
-    ExamSession.objects.filter(pk=session.pk).update(status="sat")
+    session.refresh_from_db()
+    assert session.status == "sat", "every copy in: the sitting is over"
 
     # 6. Double grading, anonymous; the graders disagree on Alice's copy, a third one settles it.
     staff.post(reverse("grading:distribute", args=[session.pk]))
@@ -182,7 +190,12 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
                                   {"mark_0": "1", "mark_1": "2", "comment": "Réponse complète."})
 
     # 7. The jury publishes; candidates see their result; records and title eligibility follow.
+    session.refresh_from_db()
+    assert session.status == "grading"
     staff.post(reverse("grading:lift_anonymity", args=[session.pk]))
+    staff.post(reverse("grading:deliberate", args=[session.pk]))
+    session.refresh_from_db()
+    assert session.status == "deliberated"
     response = staff.post(reverse("grading:publish", args=[session.pk]), {"release": "on"})
     assert response.status_code == 302
     session.refresh_from_db()

@@ -21,6 +21,7 @@ def alice(distributed):
 
 
 def publish(session, actor, release):
+    jury.deliberate(session=session, actor=actor)
     jury.publish(session=session, actor=actor, release_corrections=release)
 
 

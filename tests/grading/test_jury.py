@@ -46,9 +46,9 @@ def test_a_copy_near_the_pass_mark_is_borderline(distributed, sat_session):
     assert [row.borderline for row in jury.rows(sat_session)] == [False, True]
 
 
-def test_copies_waiting_for_hand_grading_block_publication(distributed, sat_session, exam_staff):
+def test_copies_waiting_for_hand_grading_block_the_jury_decision(distributed, sat_session, exam_staff):
     with pytest.raises(services.GradingError, match="attendent encore une correction"):
-        jury.publish(session=sat_session, actor=exam_staff, release_corrections=False)
+        jury.deliberate(session=sat_session, actor=exam_staff)
 
 
 def test_an_adjustment_needs_a_reason(graded, sat_session, exam_staff):
@@ -79,6 +79,7 @@ def test_an_adjustment_changes_the_result_and_is_logged(graded, sat_session, exa
 
 
 def test_publication_records_units_and_notifies_candidates(graded, sat_session, exam_staff):
+    jury.deliberate(session=sat_session, actor=exam_staff)
     jury.publish(session=sat_session, actor=exam_staff, release_corrections=True)
     sat_session.refresh_from_db()
     assert sat_session.status == SessionStatus.PUBLISHED
@@ -89,12 +90,13 @@ def test_publication_sends_one_mail_per_candidate(
     graded, sat_session, exam_staff, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
+        jury.deliberate(session=sat_session, actor=exam_staff)
         jury.publish(session=sat_session, actor=exam_staff, release_corrections=False)
     assert sorted(message.to[0] for message in mail.outbox) == ["alice@example.org", "zeb@example.org"]
 
 
-def test_publication_confirms_undecided_copies(graded, sat_session, exam_staff):
-    jury.publish(session=sat_session, actor=exam_staff, release_corrections=False)
+def test_the_jury_decision_confirms_undecided_copies(graded, sat_session, exam_staff):
+    jury.deliberate(session=sat_session, actor=exam_staff)
     assert JuryDecision.objects.filter(kind=JuryDecision.Kind.CONFIRMED).count() == 2
 
 
@@ -171,12 +173,13 @@ def test_a_grader_cannot_record_a_decision(graded, sat_session, grader):
     assert response.status_code == 403
 
 
-@pytest.mark.parametrize("name", ["grading:lift_anonymity", "grading:publish"])
+@pytest.mark.parametrize("name", ["grading:lift_anonymity", "grading:deliberate", "grading:publish"])
 def test_jury_actions_refuse_get(name, graded, sat_session, exam_staff):
     assert client_for(exam_staff).get(jury_url(sat_session, name)).status_code == 405
 
 
 def test_publishing_through_the_page(graded, sat_session, exam_staff):
+    client_for(exam_staff).post(jury_url(sat_session, "grading:deliberate"))
     response = client_for(exam_staff).post(jury_url(sat_session, "grading:publish"), {"release": "on"})
     sat_session.refresh_from_db()
     assert response.status_code == 302
@@ -208,16 +211,19 @@ def sat_early(graded, sat_session):
 
 
 def test_it_dates_a_unit_of_a_session_sat_early_on_the_day_of_publication(sat_early, exam_staff, trainee):
+    jury.deliberate(session=sat_early, actor=exam_staff)
     jury.publish(session=sat_early, actor=exam_staff, release_corrections=False)
     assert UnitPass.objects.get(candidate=trainee).passed_on == timezone.localdate()
 
 
 def test_it_counts_the_expiry_of_a_session_sat_early_from_the_session_date(sat_early, exam_staff, trainee):
+    jury.deliberate(session=sat_early, actor=exam_staff)
     jury.publish(session=sat_early, actor=exam_staff, release_corrections=False)
     assert UnitPass.objects.get(candidate=trainee).expires_on == years_later(sat_early.date, 2)
 
 
 def test_it_counts_a_unit_of_a_session_sat_early_for_the_titles_at_once(sat_early, exam_staff, trainee):
+    jury.deliberate(session=sat_early, actor=exam_staff)
     jury.publish(session=sat_early, actor=exam_staff, release_corrections=False)
     content = client_for(trainee).get(reverse("exams:my_records")).content.decode()
     assert "UVR obtenue le" in content

@@ -50,3 +50,7 @@ class Command(BaseCommand):
             return
         closed = services.close_overdue_attempts()
         self.stdout.write(f"Overdue attempts closed: {closed}")
+        from exams.lifecycle import advance_due_sessions
+
+        moved = advance_due_sessions()
+        self.stdout.write(f"Exam sessions moved on: {moved}")
