@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import services as delivery
-from exams import permissions, services
+from exams import anonymity, permissions, services
 from exams.audit import log_action
 from exams.forms import AccommodationForm, CentreForm, SessionForm, StaffRegistrationForm
 from exams.models import AuditEntry, Centre, ExamSession, Registration, RegistrationStatus
@@ -80,6 +80,7 @@ def session_detail(request: HttpRequest, session_id) -> HttpResponse:
         "centres": centres,
         "registrations": registrations,
         "batch": session.convocation_batches.first(),
+        "keeps_mapping": anonymity.may_read_mapping(request.user, session),
     }
     return render(request, "exams/staff/session_detail.html", context)
 
@@ -112,6 +113,7 @@ def centre_form(request: HttpRequest, session_id=None, centre_id=None) -> HttpRe
 @login_required
 def staff_register(request: HttpRequest, session_id) -> HttpResponse:
     session = _staff_session(request, session_id)
+    anonymity.require_mapping(request.user, session)
     form = StaffRegistrationForm(request.POST or None, session=session)
     context = {"session": session, "form": form}
     if request.method == "GET":
@@ -149,9 +151,11 @@ def staff_register(request: HttpRequest, session_id) -> HttpResponse:
 
 def _staff_registration(request: HttpRequest, registration_id) -> Registration:
     permissions.require_exam_staff(request.user)
-    return get_object_or_404(
+    registration = get_object_or_404(
         Registration.objects.select_related("session", "centre", "candidate"), pk=registration_id
     )
+    anonymity.require_mapping(request.user, registration.session)
+    return registration
 
 
 @require_http_methods(["GET", "POST"])
