@@ -288,7 +288,16 @@ def next_assignment(*, grader, after: Assignment | None = None) -> Assignment | 
     )
     if after is not None:
         queue = queue.exclude(pk=after.pk)
-        same = queue.filter(session=after.session, response__item=after.response.item).first()
+        same_question = queue.filter(session=after.session, response__item=after.response.item)
+        same = _first_gradable(grader, same_question)
         if same is not None:
             return same
-    return queue.first()
+    return _first_gradable(grader, queue)
+
+
+def _first_gradable(grader, queue) -> Assignment | None:
+    """Skips a copy the grader may not grade (``exams.anonymity``), should one have been assigned."""
+    for assignment in queue.select_related("response__attempt__exam_registration__session"):
+        if anonymity.may_grade(grader, assignment.response.attempt.exam_registration):
+            return assignment
+    return None

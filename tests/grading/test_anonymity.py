@@ -287,3 +287,8 @@ def test_a_jury_decision_is_addressed_by_code(sat_session, distributed, exam_sta
         reverse("grading:decide", args=[sat_session.pk, ZEB_CODE]), {"adjust": "confirm"}
     )
     assert response.status_code == 302
+
+
+def test_the_next_copy_offered_is_never_one_the_grader_may_not_grade(distributed, centre, grader):
+    centre.invigilators.add(grader)
+    assert services.next_assignment(grader=grader) is None
