@@ -60,11 +60,6 @@ def may_read_mapping(user, session: ExamSession) -> bool:
     return is_exam_staff(user) and not is_session_grader(user, session)
 
 
-def may_read_codes(user, session: ExamSession) -> bool:
-    """Codes without names: the mapping keepers, and the session's graders."""
-    return may_read_mapping(user, session) or is_session_grader(user, session)
-
-
 def invigilated_centre_ids(user, session: ExamSession) -> set[int]:
     """The centres of the session the user invigilated: named there, or acting there on the day."""
     if not user.is_authenticated:

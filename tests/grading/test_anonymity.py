@@ -292,3 +292,27 @@ def test_a_jury_decision_is_addressed_by_code(sat_session, distributed, exam_sta
 def test_the_next_copy_offered_is_never_one_the_grader_may_not_grade(distributed, centre, grader):
     centre.invigilators.add(grader)
     assert services.next_assignment(grader=grader) is None
+
+
+# The admin site
+
+
+@pytest.fixture
+def superuser(db):
+    from tests.conftest import make_user
+
+    return make_user("root@example.org", is_staff=True, is_superuser=True)
+
+
+def test_the_admin_shows_codes_to_a_superuser_who_keeps_the_mapping(copies, superuser):
+    assert ZEB_CODE in page(superuser, "admin:exams_registration_changelist")
+
+
+def test_the_admin_hides_codes_from_a_superuser_who_grades_the_session(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    listing = page(superuser, "admin:exams_registration_changelist")
+    change = page(superuser, "admin:exams_registration_change", copies[1].pk)
+    assert SECRET_NAME in listing
+    assert ZEB_CODE not in listing + change
