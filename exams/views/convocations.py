@@ -99,5 +99,6 @@ def email_session(request: HttpRequest, session_id) -> HttpResponse:
 def batch_status(request: HttpRequest, batch_id: int) -> HttpResponse:
     """The progress fragment polled by htmx (also a plain page without JavaScript)."""
     permissions.require_exam_staff(request.user)
-    batch = get_object_or_404(ConvocationBatch, pk=batch_id)
-    return render(request, "exams/staff/_batch.html", {"batch": batch})
+    batch = get_object_or_404(ConvocationBatch.objects.select_related("session"), pk=batch_id)
+    keeps_mapping = anonymity.may_read_mapping(request.user, batch.session)
+    return render(request, "exams/staff/_batch.html", {"batch": batch, "keeps_mapping": keeps_mapping})

@@ -316,3 +316,14 @@ def test_the_admin_hides_codes_from_a_superuser_who_grades_the_session(
     change = page(superuser, "admin:exams_registration_change", copies[1].pk)
     assert SECRET_NAME in listing
     assert ZEB_CODE not in listing + change
+
+
+def test_the_convocation_errors_are_hidden_from_staff_who_grade(sat_session, staff_grading, exam_staff):
+    from exams.models import ConvocationBatch
+
+    batch = ConvocationBatch.objects.create(
+        session=sat_session, started_by=exam_staff, total=2, failed=1,
+        status=ConvocationBatch.Status.DONE, errors=[f"{ZEB_CODE}: zeb@example.org refused"],
+    )
+    assert ZEB_CODE not in page(staff_grading, "exams:staff_batch", batch.pk)
+    assert ZEB_CODE in page(exam_staff, "exams:staff_batch", batch.pk)
