@@ -88,7 +88,7 @@ logins:
 	@echo "Demo logins (password: arbitre-demo):"
 	@echo "  trainee      stagiaire@demo.arbitre.fr"
 	@echo "  trainer      formateur@demo.arbitre.fr, formatrice@demo.arbitre.fr"
-	@echo "  grader       correcteur@demo.arbitre.fr"
+	@echo "  grader       correcteur@demo.arbitre.fr, correctrice@demo.arbitre.fr"
 	@echo "  exam staff   examens@demo.arbitre.fr"
 	@echo "  admin        admin@demo.arbitre.fr"
 	@echo "Graders, exam staff and admin give a 2FA code: $(MANAGE) demo_totp EMAIL prints it."

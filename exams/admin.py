@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
+from exams import anonymity
 from exams.models import (
     AspRecord,
     AuditEntry,
@@ -31,11 +33,40 @@ class ExamSessionAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
+    """Codes only for the mapping keepers (``exams.anonymity``): an administrator who grades a
+    session reads its registrations without their codes, and cannot search them by code."""
+
     list_display = ["anonymity_code", "candidate", "session", "centre", "status"]
     list_filter = ["status", "session"]
     search_fields = ["anonymity_code", "candidate__email", "candidate__last_name"]
     raw_id_fields = ["candidate", "registered_by", "attempt", "centre"]
     readonly_fields = ["anonymity_code"]
+
+    def get_list_display(self, request):
+        reader = request.user
+
+        @admin.display(description=_("code d'anonymat"))
+        def code(registration: Registration) -> str:
+            if anonymity.may_read_mapping(reader, registration.session):
+                return registration.anonymity_code
+            return "—"
+
+        return [code, "candidate", "session", "centre", "status"]
+
+    def get_search_fields(self, request):
+        if anonymity.grades_any_session(request.user):
+            return [field for field in self.search_fields if field != "anonymity_code"]
+        return self.search_fields
+
+    def get_exclude(self, request, obj=None):
+        if obj is not None and not anonymity.may_read_mapping(request.user, obj.session):
+            return ["anonymity_code"]
+        return super().get_exclude(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and not anonymity.may_read_mapping(request.user, obj.session):
+            return []
+        return self.readonly_fields
 
 
 @admin.register(StageRecord)

@@ -173,7 +173,8 @@ def extend(
             if registration is not None:
                 raise ExamError(_("L'épreuve de ce candidat est déjà remise.")) from None
             continue
-        extended.append(target.anonymity_code)
+        # Names, as on the roll call: the invigilator never reads codes.
+        extended.append(str(target.candidate))
     if registration is not None or extended:
         log_action(
             actor=actor,

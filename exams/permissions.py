@@ -4,7 +4,10 @@
   sessions and centres, enter records, register anyone, override refusals, award titles,
   read the audit log, and may invigilate any centre.
 - A centre's regional director and invigilators run that centre on the day (roll call,
-  opening, extra time); they see its candidates' names to check identities.
+  opening, extra time); they see its candidates' names to check identities, never their codes.
+- Who reads a code beside a name, and who may grade which copy, is ``exams.anonymity``'s rule:
+  the registration pages, convocations and codes of a session are for the exam staff who do
+  not grade it (its mapping keepers).
 - Trainees (``accounts.practise``) register themselves, see their own registrations and
   records. A registration is fetched through its candidate: another person's id is a 404.
 - Anonymous visitors are sent to the login page by ``@login_required``.

@@ -4,6 +4,9 @@
   trainee's copy and three other candidates', open answers double graded (one copy sent to
   a third grader), and published results with corrected copies released.
 - A second session, sat ten days ago, is being graded: correcteur@ has copies waiting.
+- The graders are correcteur@, correctrice@ and admin@; examens@ grades nothing and so keeps
+  the mapping of codes to names (``exams.anonymity``). correcteur@ invigilates the upcoming
+  session's Rennes centre: a grading of that session never gives it the copies of Rennes.
 - The upcoming UVC session gets its own locked paper drawn from the bank, so that a
   newcomer can sit it with the demo trainee: register in the online centre, let correcteur@
   (its invigilator) take the roll call and open the exam, then start with the code.
@@ -171,7 +174,9 @@ def load() -> list[str]:
         return created
     staff = _user("examens@demo.arbitre.fr")
     grader = _user("correcteur@demo.arbitre.fr")
-    graders = [grader, staff, _user("admin@demo.arbitre.fr")]
+    # examens@ keeps the codes of every demo session (exams.anonymity): it grades none of them.
+    # admin@ is exam staff who grades: names without codes on the staff pages of these sessions.
+    graders = [grader, _user("correctrice@demo.arbitre.fr"), _user("admin@demo.arbitre.fr")]
     paper = _paper(_user("formateur@demo.arbitre.fr"))
     if paper is None:
         return created

@@ -189,9 +189,19 @@ def _record(row: CopyRow, *, kind: str, score: Decimal, reason: str, actor) -> J
 
 
 def lift_anonymity(*, session: ExamSession, actor) -> None:
+    """The jury joins names to marks, once every copy is graded (audited: who, when).
+
+    Before it the jury deliberates on codes; lifting earlier would show names beside the codes
+    of copies still in the graders' hands."""
     setup = setup_for(session)
     if setup.anonymity_lifted:
         return
+    waiting = [row.code for row in rows(session) if row.waiting]
+    ungraded = session.assignments.filter(points__isnull=True).exists()
+    if waiting or ungraded:
+        raise GradingError(
+            _("Des copies sont encore en correction : l'anonymat ne se lève qu'une fois toutes corrigées.")
+        )
     setup.anonymity_lifted_at = timezone.now()
     setup.anonymity_lifted_by = actor
     with transaction.atomic():

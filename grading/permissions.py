@@ -1,9 +1,11 @@
 """Who may do what in grading. Every view goes through these helpers.
 
 - Graders (``accounts.grade_copies``) see only their own assignments: another grader's
-  assignment, like a missing one, is a 404. They never see candidates' names.
+  assignment, like a missing one, is a 404; one of a copy they may not grade (a centre they
+  invigilated, a session whose mapping they read: ``exams.anonymity``) is a 403. They never
+  see candidates' names.
 - Exam staff (``accounts.manage_exams``) set up the grading, distribute copies, hold the
-  jury and publish; they see names only once the jury has lifted anonymity.
+  jury and publish; the jury sees names only once it has lifted anonymity.
 - Candidates see their own results through their own registration (another's is a 404).
 """
 
@@ -12,7 +14,8 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from exams.models import ExamSession
+from exams import anonymity
+from exams.models import ExamSession, Registration
 from exams.permissions import is_exam_staff, require_exam_staff
 from grading.models import Assignment
 
@@ -30,11 +33,17 @@ def require_grader(user) -> None:
 
 def get_own_assignment(user, assignment_id: int) -> Assignment:
     require_grader(user)
-    return get_object_or_404(
+    assignment = get_object_or_404(
         Assignment.objects.select_related("response__item__version", "response__attempt", "session"),
         pk=assignment_id,
         grader=user,
     )
+    registration = Registration.objects.select_related("session").get(
+        attempt_id=assignment.response.attempt_id
+    )
+    if not anonymity.may_grade(user, registration):
+        raise PermissionDenied(anonymity.grading_refusal(user, registration))
+    return assignment
 
 
 def get_session_for_staff(user, session_id) -> ExamSession:
@@ -43,12 +52,10 @@ def get_session_for_staff(user, session_id) -> ExamSession:
 
 
 def get_session_for_entry(user, session_id) -> ExamSession:
-    """Typing paper copies in: the session's graders and exam staff."""
+    """Typing paper copies in: the session's graders (exam staff among them), never a mapping keeper."""
     session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
-    if is_exam_staff(user):
-        return session
     require_grader(user)
-    if not _is_session_grader(user, session):
+    if not _is_session_grader(user, session) or anonymity.may_read_mapping(user, session):
         raise PermissionDenied
     return session
 
@@ -59,6 +66,13 @@ def _is_session_grader(user, session: ExamSession) -> bool:
         if hasattr(session, "grading_setup")
         else False
     )
+
+
+def require_may_enter(user, registration: Registration) -> None:
+    """Typing a paper copy in decides its marks: the rule of grading it (``exams.anonymity``)."""
+    refusal = anonymity.grading_refusal(user, registration)
+    if refusal:
+        raise PermissionDenied(refusal)
 
 
 def get_session_for_printing(user, session_id) -> ExamSession:

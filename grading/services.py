@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from delivery import services as engine
 from delivery.models import AttemptStatus, Response
-from exams import lifecycle
+from exams import anonymity, lifecycle
 from exams.audit import log_action
 from exams.models import AuditEntry, ExamSession, Registration, SessionStatus
 from grading.models import Assignment, GradingSetup
@@ -41,6 +41,15 @@ def configure(
     *, session: ExamSession, graders, discrepancy_threshold: Decimal, borderline_margin: Decimal, actor
 ) -> GradingSetup:
     setup = setup_for(session)
+    refused = [grader for grader in graders if anonymity.handled_mapping(grader, session)]
+    if refused:
+        raise GradingError(
+            _(
+                "%(names)s a/ont traité les inscriptions de cette session (journal) : qui a lu la "
+                "correspondance entre codes et noms ne peut pas en corriger les copies."
+            )
+            % {"names": ", ".join(str(grader) for grader in refused)}
+        )
     setup.discrepancy_threshold = discrepancy_threshold
     setup.borderline_margin = borderline_margin
     setup.full_clean()
@@ -79,8 +88,14 @@ def _loads(session: ExamSession) -> Counter:
     return Counter({row["grader"]: row["n"] for row in rows})
 
 
-def _least_loaded(graders: list, loads: Counter, exclude: set[int]):
-    candidates = [g for g in graders if g.pk not in exclude]
+def _barred_centres(session: ExamSession, graders: list) -> dict[int, set[int]]:
+    """For each grader, the centres whose copies they may not grade (they invigilated them)."""
+    return {grader.pk: anonymity.invigilated_centre_ids(grader, session) for grader in graders}
+
+
+def _least_loaded(graders: list, loads: Counter, exclude: set[int], *, centre_id=None, barred=None):
+    barred = barred or {}
+    candidates = [g for g in graders if g.pk not in exclude and centre_id not in barred.get(g.pk, ())]
     if not candidates:
         return None
     return min(candidates, key=lambda g: (loads[g.pk], g.pk))
@@ -97,18 +112,37 @@ def distribute(*, session: ExamSession, actor) -> int:
     if session.status == SessionStatus.PUBLISHED:
         raise GradingError(_("Les résultats sont publiés : la correction est close."))
     created = 0
+    barred = _barred_centres(session, graders)
+    short: list[str] = []
     with transaction.atomic():
         loads = _loads(session)
-        for response in hand_graded_responses(session).order_by("item__position", "attempt_id"):
+        responses = hand_graded_responses(session).select_related("attempt__exam_registration")
+        for response in responses.order_by("item__position", "attempt_id"):
+            registration = response.attempt.exam_registration
             existing = {a.round: a.grader_id for a in response.assignments.all()}
             for round_ in (Assignment.Round.FIRST, Assignment.Round.SECOND):
                 if round_ in existing:
                     continue
-                grader = _least_loaded(graders, loads, set(existing.values()))
+                grader = _least_loaded(
+                    graders, loads, set(existing.values()), centre_id=registration.centre_id, barred=barred
+                )
+                if grader is None:
+                    short.append(registration.anonymity_code)
+                    break
                 Assignment.objects.create(response=response, session=session, grader=grader, round=round_)
                 existing[round_] = grader.pk
                 loads[grader.pk] += 1
                 created += 1
+        if short:
+            # Raised inside the transaction: nothing is handed out, the shortage is not hidden.
+            raise GradingError(
+                _(
+                    "Pas assez de correcteurs pour les copies %(codes)s : un correcteur ne corrige "
+                    "jamais les copies d'un centre qu'il a surveillé. Ajoutez un correcteur qui n'y "
+                    "était pas, puis répartissez à nouveau."
+                )
+                % {"codes": ", ".join(sorted(set(short)))}
+            )
         log_action(
             actor=actor,
             action=AuditEntry.Action.STATUS,
@@ -136,6 +170,14 @@ def grade(*, assignment: Assignment, marks: list, comment: str = "", actor) -> A
         raise GradingError(_("Les résultats sont publiés : la note ne peut plus être modifiée."))
     if session.status == SessionStatus.DELIBERATED:
         raise GradingError(_("Le jury a arrêté les résultats : la note ne peut plus être modifiée."))
+    if setup_for(session).anonymity_lifted:
+        raise GradingError(_("L'anonymat est levé : la correction est close."))
+    registration = Registration.objects.select_related("session").get(
+        attempt_id=assignment.response.attempt_id
+    )
+    refusal = anonymity.grading_refusal(actor, registration)
+    if refusal:
+        raise GradingError(refusal)
     item = assignment.response.item
     try:
         score = scoring.grade_by_hand(item.version, marks)
@@ -192,13 +234,21 @@ def final_points(response: Response, threshold_percent: Decimal) -> tuple[Decima
 
 def settle(*, response: Response, actor) -> None:
     """Send the final mark to the engine, or call in a third grader when the two marks disagree."""
-    session = Registration.objects.get(attempt_id=response.attempt_id).session
+    registration = Registration.objects.select_related("session").get(attempt_id=response.attempt_id)
+    session = registration.session
     setup = setup_for(session)
     points, needs_third = final_points(response, setup.discrepancy_threshold)
     third = response.assignments.filter(round=Assignment.Round.THIRD).first()
     if needs_third and third is None:
         taken = set(response.assignments.values_list("grader_id", flat=True))
-        grader = _least_loaded(list(setup.graders.order_by("pk")), _loads(session), taken)
+        graders = list(setup.graders.order_by("pk"))
+        grader = _least_loaded(
+            graders,
+            _loads(session),
+            taken,
+            centre_id=registration.centre_id,
+            barred=_barred_centres(session, graders),
+        )
         if grader is not None:
             Assignment.objects.create(
                 response=response, session=session, grader=grader, round=Assignment.Round.THIRD
@@ -241,7 +291,16 @@ def next_assignment(*, grader, after: Assignment | None = None) -> Assignment | 
     )
     if after is not None:
         queue = queue.exclude(pk=after.pk)
-        same = queue.filter(session=after.session, response__item=after.response.item).first()
+        same_question = queue.filter(session=after.session, response__item=after.response.item)
+        same = _first_gradable(grader, same_question)
         if same is not None:
             return same
-    return queue.first()
+    return _first_gradable(grader, queue)
+
+
+def _first_gradable(grader, queue) -> Assignment | None:
+    """Skips a copy the grader may not grade (``exams.anonymity``), should one have been assigned."""
+    for assignment in queue.select_related("response__attempt__exam_registration__session"):
+        if anonymity.may_grade(grader, assignment.response.attempt.exam_registration):
+            return assignment
+    return None

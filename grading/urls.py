@@ -13,7 +13,8 @@ urlpatterns = [
     path("sessions/<uuid:session_id>/repartir/", graders.distribute, name="distribute"),
     path("sessions/<uuid:session_id>/jury/", jury.jury_page, name="jury"),
     path("sessions/<uuid:session_id>/jury/anonymat/", jury.lift_anonymity, name="lift_anonymity"),
-    path("sessions/<uuid:session_id>/jury/copies/<uuid:registration_id>/", jury.decide, name="decide"),
+    # By the copy's code, as the jury reads it: a registration's id would join it to the staff pages' names.
+    path("sessions/<uuid:session_id>/jury/copies/<str:code>/", jury.decide, name="decide"),
     path("sessions/<uuid:session_id>/jury/arreter/", jury.deliberate, name="deliberate"),
     path("sessions/<uuid:session_id>/jury/publier/", jury.publish, name="publish"),
     path("sessions/<uuid:session_id>/resultats.csv", jury.export_csv, name="export_csv"),

@@ -354,7 +354,8 @@ class Registration(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.anonymity_code} — {self.candidate}"
+        # No code: this string reaches the audit log and the admin, read beyond the mapping keepers.
+        return f"{self.candidate} — {self.session}"
 
     def get_absolute_url(self) -> str:
         return reverse("exams:lobby", args=[self.pk])

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from exams import convocations, permissions
+from exams import anonymity, convocations, permissions
 from exams.audit import log_action
 from exams.models import AuditEntry, ConvocationBatch, ExamSession, Registration
 from exams.tasks import send_session_convocations
@@ -33,9 +33,12 @@ def candidate_pdf(request: HttpRequest, registration_id) -> HttpResponse:
 
 def _staff_registration(request: HttpRequest, registration_id) -> Registration:
     permissions.require_exam_staff(request.user)
-    return get_object_or_404(
+    registration = get_object_or_404(
         Registration.objects.select_related("session", "centre", "candidate"), pk=registration_id
     )
+    # A convocation carries the code beside the name.
+    anonymity.require_mapping(request.user, registration.session)
+    return registration
 
 
 @require_GET
@@ -96,5 +99,6 @@ def email_session(request: HttpRequest, session_id) -> HttpResponse:
 def batch_status(request: HttpRequest, batch_id: int) -> HttpResponse:
     """The progress fragment polled by htmx (also a plain page without JavaScript)."""
     permissions.require_exam_staff(request.user)
-    batch = get_object_or_404(ConvocationBatch, pk=batch_id)
-    return render(request, "exams/staff/_batch.html", {"batch": batch})
+    batch = get_object_or_404(ConvocationBatch.objects.select_related("session"), pk=batch_id)
+    keeps_mapping = anonymity.may_read_mapping(request.user, batch.session)
+    return render(request, "exams/staff/_batch.html", {"batch": batch, "keeps_mapping": keeps_mapping})

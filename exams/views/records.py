@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
-from exams import permissions, records, services, stage_import
+from exams import anonymity, permissions, records, services, stage_import
 from exams.forms import (
     AspForm,
     AuditFilterForm,
@@ -183,4 +183,6 @@ def audit_log(request: HttpRequest) -> HttpResponse:
             entries = entries.filter(action=form.cleaned_data["action"])
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
     status = 422 if form.is_bound and not form.is_valid() else 200
-    return render(request, "exams/staff/audit.html", {"form": form, "page": page}, status=status)
+    rows = anonymity.audit_rows(request.user, page.object_list)
+    context = {"form": form, "page": page, "rows": rows}
+    return render(request, "exams/staff/audit.html", context, status=status)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import services as delivery
-from exams import lifecycle, permissions, services
+from exams import anonymity, lifecycle, permissions, services
 from exams.audit import log_action
 from exams.forms import AccommodationForm, CentreForm, SessionForm, StaffRegistrationForm
 from exams.models import AuditEntry, Centre, ExamSession, Registration, RegistrationStatus
@@ -77,6 +77,7 @@ def session_detail(request: HttpRequest, session_id) -> HttpResponse:
         "centres": centres,
         "registrations": registrations,
         "batch": session.convocation_batches.first(),
+        "keeps_mapping": anonymity.may_read_mapping(request.user, session),
     }
     return render(request, "exams/staff/session_detail.html", context)
 
@@ -129,6 +130,7 @@ def centre_form(request: HttpRequest, session_id=None, centre_id=None) -> HttpRe
 @login_required
 def staff_register(request: HttpRequest, session_id) -> HttpResponse:
     session = _staff_session(request, session_id)
+    anonymity.require_mapping(request.user, session)
     form = StaffRegistrationForm(request.POST or None, session=session)
     context = {"session": session, "form": form}
     if request.method == "GET":
@@ -166,9 +168,11 @@ def staff_register(request: HttpRequest, session_id) -> HttpResponse:
 
 def _staff_registration(request: HttpRequest, registration_id) -> Registration:
     permissions.require_exam_staff(request.user)
-    return get_object_or_404(
+    registration = get_object_or_404(
         Registration.objects.select_related("session", "centre", "candidate"), pk=registration_id
     )
+    anonymity.require_mapping(request.user, registration.session)
+    return registration
 
 
 @require_http_methods(["GET", "POST"])

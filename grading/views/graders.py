@@ -111,15 +111,19 @@ def setup(request: HttpRequest, session_id) -> HttpResponse:
     grading_setup = services.setup_for(session)
     form = SetupForm(request.POST or None, instance=grading_setup)
     if request.method == "POST" and form.is_valid():
-        services.configure(
-            session=session,
-            graders=form.cleaned_data["graders"],
-            discrepancy_threshold=form.cleaned_data["discrepancy_threshold"],
-            borderline_margin=form.cleaned_data["borderline_margin"],
-            actor=request.user,
-        )
-        messages.success(request, _("Organisation de la correction enregistrée."))
-        return redirect("grading:setup", session.pk)
+        try:
+            services.configure(
+                session=session,
+                graders=form.cleaned_data["graders"],
+                discrepancy_threshold=form.cleaned_data["discrepancy_threshold"],
+                borderline_margin=form.cleaned_data["borderline_margin"],
+                actor=request.user,
+            )
+        except services.GradingError as error:
+            form.add_error("graders", error.message)
+        else:
+            messages.success(request, _("Organisation de la correction enregistrée."))
+            return redirect("grading:setup", session.pk)
     loads = (
         Assignment.objects.filter(session=session)
         .values("grader__first_name", "grader__last_name", "grader__email")

@@ -46,16 +46,20 @@ def jury_page(request: HttpRequest, session_id) -> HttpResponse:
 @login_required
 def lift_anonymity(request: HttpRequest, session_id) -> HttpResponse:
     session = permissions.get_session_for_staff(request.user, session_id)
-    jury_service.lift_anonymity(session=session, actor=request.user)
+    try:
+        jury_service.lift_anonymity(session=session, actor=request.user)
+    except services.GradingError as error:
+        messages.error(request, error.message)
+        return render(request, "grading/jury.html", _context(session), status=422)
     messages.success(request, _("Anonymat levé : les noms des candidats sont affichés."))
     return redirect("grading:jury", session.pk)
 
 
 @require_POST
 @login_required
-def decide(request: HttpRequest, session_id, registration_id) -> HttpResponse:
+def decide(request: HttpRequest, session_id, code: str) -> HttpResponse:
     session = permissions.get_session_for_staff(request.user, session_id)
-    registration = get_object_or_404(session.registrations.active(), pk=registration_id)
+    registration = get_object_or_404(session.registrations.active(), anonymity_code=code)
     form = DecisionForm(request.POST)
     error = None
     if form.is_valid():

@@ -68,6 +68,8 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
         raise Http404
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
     registration = _find(session, code)
+    if registration is not None:
+        permissions.require_may_enter(request.user, registration)
     questions = paper.printed_questions(session, language=language(request))
     context = {
         "session": session,

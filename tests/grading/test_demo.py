@@ -87,3 +87,13 @@ def test_the_demo_trainee_can_sit_the_upcoming_session(larger_bank):
     registration.refresh_from_db()
     page = client_for(trainee).get(reverse("delivery:attempt", args=[registration.attempt_id]))
     assert page.status_code == 200
+
+
+def test_the_demo_exam_staff_keep_the_mapping_and_grade_nothing(bank):
+    from exams import anonymity
+    from grading.demo import GRADING_ID
+
+    load()
+    staff = ExamSession.objects.get(pk=GRADING_ID).created_by
+    assert anonymity.may_read_mapping(staff, ExamSession.objects.get(pk=GRADING_ID))
+    assert not Assignment.objects.filter(grader=staff).exists()

@@ -150,7 +150,7 @@ def test_the_jury_page_explains_what_blocks_publication(distributed, sat_session
 
 def test_an_adjustment_without_reason_re_renders_with_422(graded, sat_session, exam_staff):
     response = client_for(exam_staff).post(
-        jury_url(sat_session, "grading:decide", graded[1].pk),
+        jury_url(sat_session, "grading:decide", graded[1].anonymity_code),
         {"adjust": "adjust", "score": "1", "reason": ""},
     )
     assert response.status_code == 422
@@ -159,7 +159,7 @@ def test_an_adjustment_without_reason_re_renders_with_422(graded, sat_session, e
 
 def test_a_decision_is_saved_and_redirects(graded, sat_session, exam_staff):
     response = client_for(exam_staff).post(
-        jury_url(sat_session, "grading:decide", graded[1].pk),
+        jury_url(sat_session, "grading:decide", graded[1].anonymity_code),
         {"adjust": "adjust", "score": "1", "reason": "Fraude"},
     )
     assert response.status_code == 302
@@ -168,7 +168,7 @@ def test_a_decision_is_saved_and_redirects(graded, sat_session, exam_staff):
 
 def test_a_grader_cannot_record_a_decision(graded, sat_session, grader):
     response = client_for(grader).post(
-        jury_url(sat_session, "grading:decide", graded[1].pk), {"adjust": "confirm"}
+        jury_url(sat_session, "grading:decide", graded[1].anonymity_code), {"adjust": "confirm"}
     )
     assert response.status_code == 403
 

@@ -14,6 +14,7 @@ DEMO_USERS = [
     ("formateur@demo.arbitre.fr", "Julien", "Bernard", Role.TRAINER, "B20002", "Bretagne"),
     ("formatrice@demo.arbitre.fr", "Sophie", "Leroy", Role.TRAINER, "B20003", "Occitanie"),
     ("correcteur@demo.arbitre.fr", "Nadia", "Petit", Role.GRADER, "C30004", "Grand Est"),
+    ("correctrice@demo.arbitre.fr", "Léa", "Girard", Role.GRADER, "C30007", "Hauts-de-France"),
     ("examens@demo.arbitre.fr", "Marc", "Dubois", Role.EXAM_STAFF, "D40005", "Auvergne-Rhône-Alpes"),
     ("admin@demo.arbitre.fr", "Claire", "Moreau", Role.ADMINISTRATOR, "E50006", "Normandie"),
 ]
@@ -24,6 +25,7 @@ DEMO_USERS = [
 # with `python manage.py demo_totp EMAIL`.
 DEMO_TOTP_SECRETS = {
     "correcteur@demo.arbitre.fr": "ARBITREDEMOCORRECTEURAAAAAAAAAAA",
+    "correctrice@demo.arbitre.fr": "ARBITREDEMOCORRECTRICEAAAAAAAAAA",
     "examens@demo.arbitre.fr": "ARBITREDEMOEXAMENSAAAAAAAAAAAAAA",
     "admin@demo.arbitre.fr": "ARBITREDEMOADMINAAAAAAAAAAAAAAAA",
 }

@@ -1,0 +1,157 @@
+"""Anonymity of exam copies: who may read the code ↔ name mapping, who may grade which copy.
+
+The separation a French exam office practises, in one place that assignment (``grading.services``)
+and every page (roll call, staff pages, grader pages, jury, exports, paper typing-in, admin,
+audit log) go through:
+
+- The **candidate** knows their own code (registration page, convocation, copy).
+- The **mapping keepers** of a session are the exam staff (``accounts.manage_exams``) who do not
+  grade it: neither named among its graders nor holding any of its copies. Only they read a
+  code beside a name before the jury lifts anonymity (staff session page, registration page,
+  convocations, admin, audit log).
+- **Graders** read codes, never names. A grader never grades a copy of a centre they
+  invigilated (named director or invigilator, or recorded in the audit log taking its roll call
+  or opening its exam), nor a copy of a session whose mapping they can read.
+- **Invigilators** check identities on the roll call: names, never codes.
+- **Exam staff who grade** a session see its candidates' names but not their codes.
+- The **jury** deliberates on codes; lifting anonymity (``grading.jury.lift_anonymity``, audited)
+  joins names to marks for everyone who reads the jury page or its export.
+
+Being a grader of a session takes the mapping away from a staff member; so that nobody who
+has already handled it becomes a grader, ``grading.services.configure`` refuses as grader a
+staff member whom the audit log shows acting on the session's registrations.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
+from exams.models import AuditEntry, Centre, ExamSession, Registration
+from exams.models.audit import DETAIL_LABELS
+from exams.permissions import is_exam_staff
+
+# Actions taken on a centre on the day: whoever took them invigilated it.
+INVIGILATION_ACTIONS = (AuditEntry.Action.ROLL_CALL, AuditEntry.Action.OPENING, AuditEntry.Action.EXTENSION)
+# Actions on a registration, taken from the page that shows its code beside its name.
+MAPPING_ACTIONS = (
+    AuditEntry.Action.REGISTRATION,
+    AuditEntry.Action.OVERRIDE,
+    AuditEntry.Action.WITHDRAWAL,
+    AuditEntry.Action.ACCOMMODATION,
+    AuditEntry.Action.CONVOCATIONS,
+)
+
+
+def is_session_grader(user, session: ExamSession) -> bool:
+    """Named among the session's graders, or holding one of its copies."""
+    if not user.is_authenticated:
+        return False
+    if session.assignments.filter(grader=user).exists():
+        return True
+    return ExamSession.objects.filter(pk=session.pk, grading_setup__graders=user).exists()
+
+
+def may_read_mapping(user, session: ExamSession) -> bool:
+    """Whether the user may read the session's anonymity codes beside its candidates' names."""
+    return is_exam_staff(user) and not is_session_grader(user, session)
+
+
+def invigilated_centre_ids(user, session: ExamSession) -> set[int]:
+    """The centres of the session the user invigilated: named there, or acting there on the day."""
+    if not user.is_authenticated:
+        return set()
+    centres = session.centres.all()
+    named = set(centres.filter(regional_director=user).values_list("pk", flat=True))
+    named |= set(centres.filter(invigilators=user).values_list("pk", flat=True))
+    acted = AuditEntry.objects.filter(
+        session=session,
+        actor=user,
+        action__in=INVIGILATION_ACTIONS,
+        content_type=ContentType.objects.get_for_model(Centre),
+    ).values_list("object_id", flat=True)
+    return named | {int(pk) for pk in acted if pk.isdigit()}
+
+
+def handled_mapping(user, session: ExamSession) -> bool:
+    """Whether the audit log shows the user acting on the session's registrations as staff."""
+    return AuditEntry.objects.filter(
+        session=session,
+        actor=user,
+        action__in=MAPPING_ACTIONS,
+        content_type=ContentType.objects.get_for_model(Registration),
+    ).exists()
+
+
+def grading_refusal(user, registration: Registration) -> str | None:
+    """Why the user may not grade this copy (a sentence in the user's language), or None."""
+    session = registration.session
+    if registration.centre_id in invigilated_centre_ids(user, session):
+        return _(
+            "Vous avez surveillé le centre de cette copie : vous ne pouvez pas la corriger."
+        )
+    if may_read_mapping(user, session) or handled_mapping(user, session):
+        return _(
+            "Vous détenez la correspondance entre codes et noms de cette session : "
+            "vous ne pouvez pas en corriger les copies."
+        )
+    return None
+
+
+def may_grade(user, registration: Registration) -> bool:
+    return grading_refusal(user, registration) is None
+
+
+def require_mapping(user, session: ExamSession) -> None:
+    """The pages and actions that show or use a code beside a name: the mapping keepers only."""
+    if not may_read_mapping(user, session):
+        raise PermissionDenied(
+            _(
+                "Vous corrigez cette session : la correspondance entre codes et noms ne vous est pas "
+                "accessible."
+            )
+        )
+
+
+def grades_any_session(user) -> bool:
+    return bool(user.is_authenticated and (user.assignments.exists() or user.grading_setups.exists()))
+
+
+# Details of an audit entry that carry anonymity codes.
+CODE_DETAILS = ("code", "candidates")
+
+
+def audit_rows(user, entries) -> list[dict]:
+    """The audit log as this user may read it: an entry about a registration, whose object names
+    the candidate, loses its codes for a reader who may not read that session's mapping."""
+    registration_type = ContentType.objects.get_for_model(Registration)
+    readable: dict = {}
+    rows = []
+    for entry in entries:
+        session = entry.session
+        if session is not None and session.pk not in readable:
+            readable[session.pk] = may_read_mapping(user, session) or is_lifted(session)
+        hide = entry.content_type_id == registration_type.pk and not (
+            session is not None and readable[session.pk]
+        )
+        shown = entry.object_repr
+        details = entry.readable_details()
+        if hide:
+            parts = shown.split(" — ", 1)
+            if len(parts) == 2 and CODE_PATTERN.fullmatch(parts[0]):
+                shown = parts[1]
+            labels = {str(DETAIL_LABELS[key]) for key in CODE_DETAILS}
+            details = [(label, value) for label, value in details if label not in labels]
+        rows.append({"entry": entry, "object": shown, "details": details})
+    return rows
+
+
+def is_lifted(session: ExamSession) -> bool:
+    # ``grading_setup`` is the reverse one-to-one of ``grading.GradingSetup``: absent until grading.
+    return bool(hasattr(session, "grading_setup") and session.grading_setup.anonymity_lifted_at)
+
+
+CODE_PATTERN = re.compile(r"[A-Z]{3}-[A-Z0-9]{4}-[A-Z0-9]{4}")
