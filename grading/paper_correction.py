@@ -55,6 +55,10 @@ def correct_copy(
         )
         if locked.session.status == SessionStatus.PUBLISHED:
             raise EntryRefused(_("Les résultats sont publiés : une copie saisie ne peut plus être corrigée."))
+        if locked.session.status == SessionStatus.DELIBERATED:
+            raise EntryRefused(
+                _("Le jury a arrêté les résultats : une copie saisie ne peut plus être corrigée.")
+            )
         attempt = locked.attempt
         if locked.centre.is_online or attempt is None or attempt.is_open:
             raise EntryRefused(_("Cette copie n'est pas encore saisie : il n'y a rien à corriger."))

@@ -11,6 +11,7 @@ from exams.models import AuditEntry, Registration, SessionStatus
 from grading import jury, services
 from grading.models import Assignment
 from tests.conftest import client_for
+from tests.lifecycle import put_session_in
 from tests.grading.test_paper_mode import (  # noqa: F401 - fixtures
     entry_post,
     paper_candidates,
@@ -81,9 +82,15 @@ def test_a_jury_decision_on_the_old_copy_is_withdrawn(sat_session, entered, exam
 
 
 def test_a_copy_cannot_be_corrected_after_publication(sat_session, entered, exam_staff):
-    sat_session.status = SessionStatus.PUBLISHED
-    sat_session.save(update_fields=["status"])
+    put_session_in(sat_session, SessionStatus.PUBLISHED)
     assert correction_post(client_for(exam_staff), sat_session, entered).status_code == 422
+
+
+def test_a_copy_cannot_be_corrected_once_the_jury_has_arrested_the_results(sat_session, entered, exam_staff):
+    put_session_in(sat_session, SessionStatus.DELIBERATED)
+    response = correction_post(client_for(exam_staff), sat_session, entered)
+    assert response.status_code == 422
+    assert entered.attempt.responses.get(item__position=1).answer == {"choice": "b"}
 
 
 def test_the_entry_screen_offers_exam_staff_to_correct_an_entered_copy(sat_session, entered, exam_staff):
@@ -93,8 +100,7 @@ def test_the_entry_screen_offers_exam_staff_to_correct_an_entered_copy(sat_sessi
 
 
 def test_the_entry_screen_offers_no_correction_after_publication(sat_session, entered, exam_staff):
-    sat_session.status = SessionStatus.PUBLISHED
-    sat_session.save(update_fields=["status"])
+    put_session_in(sat_session, SessionStatus.PUBLISHED)
     page = reverse("grading:entry", args=[sat_session.pk])
     response = client_for(exam_staff).get(page, {"code": "UVR-PPPP-4444"})
     assert reverse("grading:entry_correction", args=[sat_session.pk]) not in response.content.decode()
