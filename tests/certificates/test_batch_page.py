@@ -23,10 +23,16 @@ def test_a_finished_batch_page_no_longer_says_it_is_running(unit_pass, exam_sess
     assert "en cours" not in content.lower()
 
 
-def test_the_progress_fragment_of_a_finished_batch_stops_polling_and_says_when_it_ended(exam_staff, exam_session):
+def test_the_progress_fragment_of_a_finished_batch_stops_polling_and_says_when_it_ended(
+    exam_staff, exam_session
+):
     batch = CertificateBatch.objects.create(
-        scope="session", session=exam_session, started_by=exam_staff, created_at=STARTED,
-        state=CertificateBatch.State.DONE, finished_at=STARTED + datetime.timedelta(minutes=2),
+        scope="session",
+        session=exam_session,
+        started_by=exam_staff,
+        created_at=STARTED,
+        state=CertificateBatch.State.DONE,
+        finished_at=STARTED + datetime.timedelta(minutes=2),
     )
     content = client_for(exam_staff).get(batch.get_absolute_url(), HTTP_HX_REQUEST="true").content.decode()
     assert "hx-trigger" not in content
