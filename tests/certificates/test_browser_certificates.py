@@ -42,7 +42,12 @@ def test_staff_issue_an_english_certificate_and_the_interface_stays_in_french(
 
     trainee = demo_users["stagiaire@demo.arbitre.fr"]
     stage = StageRecord.objects.create(
-        candidate=trainee, stage="FC", date=datetime.date(2026, 10, 3), place="Lyon", trainer_name="Ana Ruiz", hours=7
+        candidate=trainee,
+        stage="FC",
+        date=datetime.date(2026, 10, 3),
+        place="Lyon",
+        trainer_name="Ana Ruiz",
+        hours=7,
     )
     log_in(page, live_server.url, "examens@demo.arbitre.fr")
     page.goto(f"{live_server.url}/certificats/equipe/dossiers/{trainee.pk}/")
@@ -56,7 +61,9 @@ def test_staff_issue_an_english_certificate_and_the_interface_stays_in_french(
     assert "has attended the" in _pdf_text(bytes(certificate.pdf))
 
 
-def test_staff_issue_a_batch_in_english_and_the_interface_stays_in_french(live_server, page: Page, demo_users):
+def test_staff_issue_a_batch_in_english_and_the_interface_stays_in_french(
+    live_server, page: Page, demo_users
+):
     import datetime
 
     from exams.models import TitleAward
