@@ -18,6 +18,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from certificates import rendering, wording
@@ -51,7 +52,15 @@ class Comparison:
     differing: list[str] = field(default_factory=list)  # what the page does not state as signed
 
 
-def _plausible_signatory(text: str) -> bool:
+def _current_signatory(language: str) -> str:
+    titles = {"fr": settings.CERTIFICATE_SIGNATORY_TITLE_FR, "en": settings.CERTIFICATE_SIGNATORY_TITLE_EN}
+    chosen = ["fr", "en"] if language == "both" else [language]
+    return normalise(settings.CERTIFICATE_SIGNATORY_NAME + "".join(titles[code] for code in chosen))
+
+
+def _plausible_signatory(text: str, language: str) -> bool:
+    if text == _current_signatory(language):  # whatever words the settings give the signatory
+        return True
     if len(text) > MAX_SIGNATORY_CHARACTERS or any(character.isdigit() for character in text):
         return False
     return not any(word in text for word in _CLAIM_WORDS)
@@ -90,7 +99,7 @@ def compare(statement: dict, text: str) -> Comparison:
             len(page) >= len(before) + len(after)
             and page.startswith(before)
             and page.endswith(after)
-            and _plausible_signatory(page[len(before) : len(page) - len(after)])
+            and _plausible_signatory(page[len(before) : len(page) - len(after)], language)
         ):
             return Comparison(True, language)
     differing = [

@@ -61,8 +61,16 @@ def test_a_page_with_another_validity_date_fails_offline_and_says_which_field(ce
 
 
 def test_a_claim_slipped_into_the_signatory_block_fails(certificate, settings):
-    settings.CERTIFICATE_SIGNATORY_TITLE_FR = "Arbitre fédéral élite"
-    assert verify_pdf(page_with(certificate), offline=True).outcome == Outcome.ALTERED
+    genuine_title = settings.CERTIFICATE_SIGNATORY_TITLE_FR
+    settings.CERTIFICATE_SIGNATORY_TITLE_FR = "Arbitre fédéral élite"  # how the forger prints it
+    forged = page_with(certificate)
+    settings.CERTIFICATE_SIGNATORY_TITLE_FR = genuine_title
+    assert verify_pdf(forged, offline=True).outcome == Outcome.ALTERED
+
+
+def test_the_signatory_named_in_the_settings_may_use_any_words(certificate, settings):
+    settings.CERTIFICATE_SIGNATORY_TITLE_FR = "Directrice de l'organisation des titres"
+    assert verify_pdf(page_with(certificate), offline=True).outcome == Outcome.SIGNATURE_VALID_OFFLINE
 
 
 @pytest.mark.parametrize("language", ["fr", "en", "both"])
