@@ -4,6 +4,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from certificates import pdf_limits
 from certificates.models import CertificateBatch, Kind, Language
 from exams.models import ExamSession
 
@@ -62,10 +63,14 @@ class VerifyUploadForm(forms.Form):
             raise forms.ValidationError(
                 _("Ce fichier est trop volumineux (%(max)d Mo au plus).") % {"max": limit // (1024 * 1024)}
             )
-        head = document.read(5)
+        data = document.read()
         document.seek(0)
-        if head != b"%PDF-":
+        if not data.startswith(b"%PDF-"):
             raise forms.ValidationError(
                 _("Ce fichier n'est pas un PDF : seuls les certificats PDF se vérifient ici.")
             )
+        try:  # before any parsing: a 55,000-page file must cost milliseconds, not a worker's seconds
+            pdf_limits.check(data)
+        except pdf_limits.TooComplex as error:
+            raise forms.ValidationError(str(error)) from error
         return document

@@ -14,7 +14,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -105,7 +105,9 @@ class CertificateBatch(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_scope_display()} {self.created_at:%Y-%m-%d %H:%M}"
+        # In the site's time zone and the reader's language, as every time shown on a page.
+        started = formats.date_format(timezone.localtime(self.created_at), "DATETIME_FORMAT")
+        return f"{self.get_scope_display()} — {started}"
 
     def get_absolute_url(self) -> str:
         return reverse("certificates:batch", args=[self.pk])

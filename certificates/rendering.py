@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 import segno
 from django.conf import settings
@@ -82,8 +83,7 @@ def _value(value: object, language: str) -> str:
     return str(value or "")
 
 
-def html(*, statement: dict, language: str) -> str:
-    """The certificate's HTML, from its statement alone (what is printed is what is signed)."""
+def _context(statement: dict, language: str) -> dict:
     languages = ["fr", "en"] if language == "both" else [language]
     kind, details = statement["kind"], statement["details"]
     lines = []
@@ -99,7 +99,7 @@ def html(*, statement: dict, language: str) -> str:
         lines.append(
             Line(label, first_value, second_label, "" if second_value == first_value else second_value)
         )
-    context = {
+    return {
         "statement": statement,
         "languages": languages,
         "bilingual": len(languages) > 1,
@@ -122,9 +122,52 @@ def html(*, statement: dict, language: str) -> str:
             ]
             for language in languages
         ],
-        "qr": qr_data_uri(statement["verify_url"]),
     }
+
+
+def html(*, statement: dict, language: str) -> str:
+    """The certificate's HTML, from its statement alone (what is printed is what is signed)."""
+    context = {**_context(statement, language), "qr": qr_data_uri(statement["verify_url"])}
     return render_to_string("certificates/pdf/certificate.html", context)
+
+
+SIGNATORY_MARK = "[[signatory]]"
+
+
+def printed_text(*, statement: dict, language: str) -> str:
+    """The text the page of ``statement`` in ``language`` shows, in reading order, with the
+    signatory's block (not part of the signed statement: the settings name them) replaced
+    by ``SIGNATORY_MARK``."""
+    context = {
+        **_context(statement, language),
+        "qr": "",
+        "signatory_name": "",
+        "signatory_titles": [SIGNATORY_MARK] * (2 if language == "both" else 1),
+    }
+    parser = _BodyText()
+    parser.feed(render_to_string("certificates/pdf/certificate.html", context))
+    return "\n".join(parser.chunks)
+
+
+class _BodyText(HTMLParser):
+    """The visible text of the page's body (no head, no style, no image)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.chunks: list[str] = []
+        self._in_body = False
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "body":
+            self._in_body = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "body":
+            self._in_body = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_body and data.strip():
+            self.chunks.append(data.strip())
 
 
 _local = threading.local()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +16,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from certificates import signing
+from certificates import comparison, pdf_limits, signing
 from certificates import statement as statements
 
 
@@ -58,15 +57,13 @@ class Report:
         }
 
 
-def _squeeze(text: str) -> str:
-    return re.sub(r"\s+", "", text)
-
-
 def read_pdf(data: bytes) -> tuple[dict[str, bytes], str]:
-    """The PDF's attached files and its text; ValueError if it is not a readable PDF."""
+    """The PDF's attached files and its text; ValueError if it is not a readable PDF
+    (``pdf_limits.TooComplex``, before any parsing, if it has too many pages or objects)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    pdf_limits.check(data)
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         attachments = {name: contents[0] for name, contents in reader.attachments.items() if contents}
@@ -81,6 +78,8 @@ def read_pdf(data: bytes) -> tuple[dict[str, bytes], str]:
 def verify_pdf(data: bytes, *, offline: bool = False, public_key: Ed25519PublicKey | None = None) -> Report:
     try:
         attachments, text = read_pdf(data)
+    except pdf_limits.TooComplex as error:
+        return Report(Outcome.NOT_A_CERTIFICATE, problems=[str(error)])
     except ValueError:
         return Report(Outcome.NOT_A_CERTIFICATE, problems=[str(_("Le fichier n'est pas un PDF lisible."))])
     statement_bytes = attachments.get(statements.STATEMENT_NAME)
@@ -99,11 +98,21 @@ def verify_pdf(data: bytes, *, offline: bool = False, public_key: Ed25519PublicK
         report.problems.append(str(_("La signature ne correspond pas à la déclaration jointe.")))
         return report
     report.signature_valid = True
-    squeezed = _squeeze(text)
-    report.text_matches = all(_squeeze(str(facts.get(name, ""))) in squeezed for name in ("code", "holder"))
+    # The same comparison online and offline: every word printed is the statement's.
+    printed = comparison.compare(facts, text)
+    report.text_matches = printed.matches
     if not report.text_matches:
         report.outcome = Outcome.ALTERED
         report.problems.append(str(_("Le texte imprimé ne correspond pas à la déclaration signée.")))
+        if printed.differing:
+            report.problems.append(
+                str(_("La page ne porte pas ce que la déclaration signée certifie : %(fields)s."))
+                % {"fields": ", ".join(printed.differing)}
+            )
+        else:
+            report.problems.append(
+                str(_("La page porte un texte que la déclaration signée ne contient pas."))
+            )
         return report
     if offline:
         report.outcome = Outcome.SIGNATURE_VALID_OFFLINE

@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
 from accounts.navigation import home_panels
 
@@ -26,7 +26,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"panels": home_panels(request.user)})
 
 
-@require_GET
+@require_safe  # load balancers probe with HEAD as well as GET
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
     """For the load balancer: the database and the cache answer (200), or which does not (503).

@@ -343,21 +343,28 @@ def unit_expiry(
     unit: str,
     passed_on: datetime.date,
     stages: Iterable[StageAttendance],
-    session_dates: Iterable[datetime.date],
+    sessions: Iterable[tuple[str, datetime.date]],
 ) -> datetime.date:
-    """When a unit lapses (Art. 8).
+    """When a unit lapses (Art. 8): THE validity rule of a unit pass.
 
     "Un stagiaire dispose de deux années à compter de la session d'examen immédiatement
-    postérieure au stage suivi": the course is the latest one preparing the unit before
-    it was passed; the session is the first one held after that course. Without such a
-    course (a unit obtained by derogation), the session at which it was passed starts the
-    two years.
+    postérieure au stage suivi [...] Passé ce délai [...] les éventuelles U.V. qu'il détenait
+    sont périmées": the course is the latest one preparing the unit before it was passed; the
+    session is the first one held after that course among the sessions (``(unit, date)``
+    pairs) of a unit that course opens (Art. 16: a UVO session is no session for a club
+    trainee). Every unit of that course therefore lapses on the same day, whichever session
+    it was passed at; two candidates of one session differ when their courses do. Without
+    such a course (a unit obtained by derogation, an AFJ sitting the UVC), the session at
+    which it was passed starts the two years.
     """
-    preparing = [s.date for s in stages if s.stage in UNIT_STAGES[unit] and s.date <= passed_on]
+    preparing = [s for s in stages if s.stage in UNIT_STAGES[unit] and s.date <= passed_on]
     start = passed_on
     if preparing:
-        course = max(preparing)
-        following = [day for day in session_dates if course < day <= passed_on]
+        course = max(preparing, key=lambda attendance: attendance.date)
+        opened = {opened_unit for opened_unit, needed in UNIT_STAGES.items() if course.stage in needed}
+        following = [
+            day for session_unit, day in sessions if session_unit in opened and course.date < day <= passed_on
+        ]
         start = min(following) if following else passed_on
     return years_later(start, VALIDITY_YEARS)
 

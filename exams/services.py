@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from exams import eligibility
+from exams import eligibility, validity
 from exams.audit import log_action
 from exams.models import (
     AuditEntry,
@@ -29,13 +29,6 @@ class ExamError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-
-
-def session_dates() -> list[datetime.date]:
-    """The dates of every announced session (Art. 8 counts from the first one after a course)."""
-    return list(
-        ExamSession.objects.exclude(status=SessionStatus.DRAFT).values_list("date", flat=True).distinct()
-    )
 
 
 def candidate_file(user) -> eligibility.CandidateFile:
@@ -205,13 +198,7 @@ def record_unit_pass(
     ``passed_on`` is the day the unit was obtained; the two years still count from the
     sessions by their dates, so a session sat before its date lapses as if sat on it.
     """
-    file = candidate_file(user)
-    expires_on = eligibility.unit_expiry(
-        unit=unit,
-        passed_on=max(passed_on, session.date) if session is not None else passed_on,
-        stages=file.stages,
-        session_dates=session_dates(),
-    )
+    expires_on = validity.unit_pass_expiry(candidate=user, unit=unit, session=session, passed_on=passed_on)
     unit_pass, _created = UnitPass.objects.update_or_create(
         candidate=user,
         unit=unit,

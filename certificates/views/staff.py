@@ -181,7 +181,8 @@ def start_batch(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             issue_batch.enqueue(batch.pk)
-            messages.success(request, _("Lot lancé : les certificats sont en cours de génération."))
+            # No state in this message: it stays on the page the batch's progress then updates.
+            messages.success(request, _("Lot de certificats lancé."))
             return redirect(batch)
     return render(request, "certificates/staff/index.html", _index_context(form), status=422)
 

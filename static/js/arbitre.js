@@ -49,18 +49,24 @@
     if (window.htmx) { window.htmx.trigger(field, "search"); }
   });
 
+  // Only the site's own switcher (data-site-language): other forms have a select named
+  // "language" too (a certificate's language), which must never change the interface.
+  var SWITCHER = "form[data-site-language]";
+  function isSwitcherSelect(element) {
+    return Boolean(element && element.matches && element.matches(SWITCHER + " select[name=language]"));
+  }
   var keyboard = false;
   // Pages updated by htmx (the bank's filters) have a newer address than the one the server
   // wrote into "next": come back to what is on screen.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form.matches && form.matches(".language-switch") && form.elements.next) {
+    if (form.matches && form.matches(SWITCHER) && form.elements.next) {
       form.elements.next.value = window.location.pathname + window.location.search;
     }
   });
   document.addEventListener("keydown", function (event) {
     var select = event.target;
-    if (!(select.matches && select.matches(".language-switch select"))) { return; }
+    if (!isSwitcherSelect(select)) { return; }
     keyboard = true;
     if (event.key === "Enter") {
       event.preventDefault();
@@ -70,7 +76,7 @@
   document.addEventListener("pointerdown", function () { keyboard = false; });
   document.addEventListener("change", function (event) {
     var select = event.target;
-    if (select.matches && select.matches(".language-switch select") && !keyboard) {
+    if (isSwitcherSelect(select) && !keyboard) {
       select.form.requestSubmit ? select.form.requestSubmit() : select.form.submit();
     }
   });

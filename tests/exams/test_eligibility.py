@@ -152,14 +152,28 @@ def test_a_unit_lapses_two_years_after_the_first_session_following_the_course():
         unit="UVR",
         passed_on=datetime.date(2026, 12, 5),
         stages=[StageAttendance("SC", datetime.date(2026, 1, 10))],
-        session_dates=[datetime.date(2025, 12, 6), datetime.date(2026, 6, 13), datetime.date(2026, 12, 5)],
+        sessions=[
+            ("UVR", datetime.date(2025, 12, 6)),
+            ("UVC", datetime.date(2026, 6, 13)),
+            ("UVR", datetime.date(2026, 12, 5)),
+        ],
     )
     assert expiry == datetime.date(2028, 6, 13)
 
 
 def test_a_unit_without_a_preparing_course_lapses_two_years_after_it_was_passed():
-    expiry = unit_expiry(unit="UVC", passed_on=datetime.date(2026, 6, 13), stages=[], session_dates=[])
+    expiry = unit_expiry(unit="UVC", passed_on=datetime.date(2026, 6, 13), stages=[], sessions=[])
     assert expiry == datetime.date(2028, 6, 13)
+
+
+def test_a_session_of_a_unit_the_course_does_not_open_does_not_start_the_two_years():
+    expiry = unit_expiry(
+        unit="UVR",
+        passed_on=datetime.date(2026, 11, 27),
+        stages=[StageAttendance("SC", datetime.date(2026, 8, 29))],
+        sessions=[("UVO", datetime.date(2026, 9, 28)), ("UVR", datetime.date(2026, 11, 27))],
+    )
+    assert expiry == datetime.date(2028, 11, 27)
 
 
 def test_two_years_after_29_february_is_1_march():

@@ -171,3 +171,21 @@ def test_a_log_line_is_one_json_object_with_the_exception(db):
     assert "\n" not in line
     assert (entry["message"], entry["level"]) == ("failed here", "ERROR")
     assert "ValueError: boom" in entry["exception"]
+
+
+def test_healthz_answers_a_head_probe_with_200_and_no_body(db):
+    response = Client().head("/healthz")
+    assert response.status_code == 200
+    assert response.content == b""
+
+
+def test_healthz_answers_a_head_probe_with_503_when_the_database_is_down(db, monkeypatch):
+    def down():
+        raise OperationalError("could not connect to server")
+
+    monkeypatch.setattr("config.views._check_database", down)
+    assert Client().head("/healthz").status_code == 503
+
+
+def test_healthz_still_refuses_a_post(db):
+    assert Client().post("/healthz").status_code == 405
