@@ -83,6 +83,11 @@ def _moves_rule(state) -> None:
 def make_markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.disable("image")
+    # The course format's lessons use pipe tables (Berger and Molter tables, fee scales), which the
+    # CommonMark preset leaves off; wide ones scroll inside their box on a phone.
+    md.enable("table")
+    md.add_render_rule("table_open", lambda *args: '<div class="table-scroll"><table>\n')
+    md.add_render_rule("table_close", lambda *args: "</table></div>\n")
     md.inline.ruler.before("link", "article_link", _article_link_rule)
     md.core.ruler.push("move_letters", _moves_rule)
     return md

@@ -25,6 +25,12 @@ def test_images_are_not_rendered():
     assert "<img" not in render_lesson("![suivi](https://example.org/pixel.png)\n")
 
 
+def test_a_pipe_table_is_rendered_as_a_table_that_scrolls_on_a_narrow_screen():
+    html = render_lesson("| Ronde | Table 1 |\n|---|---|\n| 1 | 1–12 |\n")
+    assert '<div class="table-scroll"><table>' in html
+    assert "<td>1–12</td>" in html
+
+
 def test_it_links_an_article_to_its_rulebook_permalink():
     html = render_lesson("Voir [[2018:4.3]] et [[2018:9.2.1|la répétition]].\n")
     assert '<a href="/rules/2018/4.3/" class="article-link">2018 art. 4.3</a>' in html
