@@ -11,13 +11,13 @@ from exams.models import AuditEntry, Registration, SessionStatus
 from grading import jury, services
 from grading.models import Assignment
 from tests.conftest import client_for
-from tests.lifecycle import put_session_in
 from tests.grading.test_paper_mode import (  # noqa: F401 - fixtures
     entry_post,
     paper_candidates,
     paper_centre,
     session_grader,
 )
+from tests.lifecycle import put_session_in
 
 pytestmark = pytest.mark.django_db
 
