@@ -28,8 +28,10 @@ import re
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from exams.audit import log_action
 from exams.models import AuditEntry, Centre, ExamSession, Registration
 from exams.models.audit import DETAIL_LABELS
 from exams.permissions import is_exam_staff
@@ -77,13 +79,25 @@ def invigilated_centre_ids(user, session: ExamSession) -> set[int]:
 
 
 def handled_mapping(user, session: ExamSession) -> bool:
-    """Whether the audit log shows the user acting on the session's registrations as staff."""
+    """Whether the audit log shows the user reading the session's mapping (``record_mapping_read``)
+    or acting on its registrations as staff."""
     return AuditEntry.objects.filter(
+        Q(action=AuditEntry.Action.MAPPING_READ)
+        | Q(action__in=MAPPING_ACTIONS, content_type=ContentType.objects.get_for_model(Registration)),
         session=session,
         actor=user,
-        action__in=MAPPING_ACTIONS,
-        content_type=ContentType.objects.get_for_model(Registration),
     ).exists()
+
+
+def record_mapping_read(user, session: ExamSession) -> None:
+    """Log, once per person and session, that a page showed them a code beside a name: whoever has
+    read the mapping may never become one of the session's graders (``grading.services.configure``),
+    even if they never acted on a registration."""
+    already = AuditEntry.objects.filter(
+        session=session, actor=user, action=AuditEntry.Action.MAPPING_READ
+    ).exists()
+    if not already:
+        log_action(actor=user, action=AuditEntry.Action.MAPPING_READ, target=session, session=session)
 
 
 def grading_refusal(user, registration: Registration) -> str | None:
@@ -106,7 +120,8 @@ def may_grade(user, registration: Registration) -> bool:
 
 
 def require_mapping(user, session: ExamSession) -> None:
-    """The pages and actions that show or use a code beside a name: the mapping keepers only."""
+    """The pages and actions that show or use a code beside a name: the mapping keepers only,
+    and each reading is recorded (``record_mapping_read``)."""
     if not may_read_mapping(user, session):
         raise PermissionDenied(
             _(
@@ -114,6 +129,7 @@ def require_mapping(user, session: ExamSession) -> None:
                 "accessible."
             )
         )
+    record_mapping_read(user, session)
 
 
 def grades_any_session(user) -> bool:

@@ -31,7 +31,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from delivery.models import AttemptStatus
 from exams.models import AuditEntry, ExamSession, Registration, SessionStatus
@@ -254,11 +254,16 @@ def _guard_start_grading(session: ExamSession) -> list[str]:
 
 
 def _guard_deliberate(session: ExamSession) -> list[str]:
-    waiting = _waiting_codes(session)
+    # A count, not the codes: the staff page that shows this reason also lists names.
+    waiting = len(_waiting_codes(session))
     if waiting:
         return [
-            _("%(count)s copie(s) attendent encore une correction : %(codes)s.")
-            % {"count": len(waiting), "codes": ", ".join(waiting)}
+            ngettext(
+                "%(count)s copie attend encore une correction.",
+                "%(count)s copies attendent encore une correction.",
+                waiting,
+            )
+            % {"count": waiting}
         ]
     return []
 

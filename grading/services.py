@@ -58,7 +58,7 @@ def configure(
         setup.graders.set(graders)
         log_action(
             actor=actor,
-            action=AuditEntry.Action.STATUS,
+            action=AuditEntry.Action.GRADERS,
             target=setup,
             session=session,
             details={
@@ -145,7 +145,7 @@ def distribute(*, session: ExamSession, actor) -> int:
             )
         log_action(
             actor=actor,
-            action=AuditEntry.Action.STATUS,
+            action=AuditEntry.Action.DISTRIBUTION,
             target=session,
             session=session,
             details={"distributed": created},

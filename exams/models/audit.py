@@ -39,6 +39,9 @@ class AuditEntry(models.Model):
         ANONYMITY = "anonymity", _("Levée de l'anonymat")
         PAPER_ENTRY = "paper_entry", _("Saisie d'une copie papier")
         PAPER_CORRECTION = "paper_correction", _("Correction d'une copie papier saisie")
+        GRADERS = "graders", _("Désignation des correcteurs")
+        DISTRIBUTION = "distribution", _("Répartition des copies")
+        MAPPING_READ = "mapping_read", _("Consultation de la correspondance codes–noms")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,

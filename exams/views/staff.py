@@ -79,6 +79,8 @@ def session_detail(request: HttpRequest, session_id) -> HttpResponse:
         "batch": session.convocation_batches.first(),
         "keeps_mapping": anonymity.may_read_mapping(request.user, session),
     }
+    if context["keeps_mapping"] and registrations:
+        anonymity.record_mapping_read(request.user, session)
     return render(request, "exams/staff/session_detail.html", context)
 
 

@@ -90,6 +90,30 @@ def test_staff_who_handled_the_registrations_cannot_become_graders(sat_session, 
         configure(sat_session, [exam_staff, grader], exam_staff)
 
 
+def test_staff_who_only_read_the_codes_on_the_session_page_cannot_become_graders(
+    sat_session, copies, exam_staff, grader
+):
+    session_page = reverse("exams:staff_session", args=[sat_session.pk])
+    assert client_for(exam_staff).get(session_page).status_code == 200
+    with pytest.raises(services.GradingError, match="correspondance"):
+        configure(sat_session, [exam_staff, grader], exam_staff)
+
+
+def test_reading_the_mapping_is_audited_once_per_person_and_session(sat_session, copies, exam_staff):
+    staff = client_for(exam_staff)
+    staff.get(reverse("exams:staff_session", args=[sat_session.pk]))
+    staff.get(reverse("exams:staff_registration", args=[copies[1].pk]))
+    reads = AuditEntry.objects.filter(action=AuditEntry.Action.MAPPING_READ, session=sat_session)
+    assert list(reads.values_list("actor", flat=True)) == [exam_staff.pk]
+
+
+def test_naming_the_graders_and_distributing_are_audited_as_such(sat_session, copies, exam_staff, grader):
+    configure(sat_session, [grader], exam_staff)
+    actions = set(AuditEntry.objects.filter(session=sat_session).values_list("action", flat=True))
+    assert AuditEntry.Action.GRADERS in actions
+    assert AuditEntry.Action.STATUS not in actions
+
+
 def test_the_grading_form_names_the_refused_grader(sat_session, copies, exam_staff, grader):
     client_for(exam_staff).post(
         reverse("exams:staff_registration", args=[copies[1].pk]),
