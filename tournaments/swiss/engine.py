@@ -64,12 +64,18 @@ def absent_in(tournament: TrfTournament, round_number: int) -> set[int]:
 
 
 def top_colour(tournament: TrfTournament) -> str:
-    """The colour drawn for the first player: XXC, else read from round 1, else White."""
+    """The initial colour (drawn before round 1): XXC, else read from round 1, else White.
+    In round 1 everyone has 0 and no preference, so by E.5 the higher ranked player of each
+    board (the lower pairing number) had the initial colour if his number is odd, the other
+    one if it is even: any board of round 1 tells it, even when player 1 did not play."""
     if tournament.initial_colour:
         return tournament.initial_colour[0]
-    first = min(tournament.players, key=lambda p: p.number)
-    if first.rounds and first.rounds[0].opponent:
-        return first.rounds[0].colour
+    for player in sorted(tournament.players, key=lambda p: p.number):
+        entry = player.rounds[0] if player.rounds else None
+        if entry and entry.opponent > player.number and entry.colour in ("w", "b"):
+            if player.number % 2 == 1:
+                return entry.colour
+            return "b" if entry.colour == "w" else "w"
     return "w"
 
 
@@ -203,6 +209,10 @@ def _gacrux_pairing(
         raise PairingImpossible("; ".join(chessfile.chessjson["status"]["error"]))
     event = chessfile.get_tournament(1)
     event.update(pairingSystem=["dutch"], maxMeets=1, numRounds=max(history.planned_rounds, number))
+    # gacrux would read the initial colour off the first game of round 1 as if its higher
+    # ranked player had had it, which is wrong when his pairing number is even (player 1
+    # exempt or absent in round 1): the colour we know is given instead.
+    event["topColor"] = colour
     if virtual:
         event["accelerated"] = _accelerated(virtual)
     for competitor in event["competitors"]:
