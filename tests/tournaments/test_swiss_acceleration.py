@@ -105,3 +105,24 @@ def test_degressif_groups_by_rating():
         planned_rounds=9,
     )
     assert virtual_points(tournament, 1, "degressif") == {1: 2, 2: 1, 3: 0}
+
+
+def test_an_accelerated_round_is_explained_on_the_pairing_scores_and_replays():
+    from tournaments.swiss.explain import explain_round, replay
+
+    tournament = entrants(16)
+    virtual = virtual_schedule(tournament, 1, "haley")
+    explanation = explain_round(tournament, round_number=1, virtual=virtual)
+    groups = next(step for step in explanation.steps if step.kind == "groups").params["groups"]
+    assert groups == [["1", list(range(1, 9))], ["0", list(range(9, 17))]]
+    assert replay(explanation.steps, 1) == explanation.pairing
+
+
+def test_an_accelerated_round_is_graded_against_the_accelerated_engine():
+    from tournaments.swiss.grading import grade_round
+
+    tournament = entrants(16)
+    virtual = virtual_schedule(tournament, 1, "haley")
+    accelerated = pair_round(tournament, round_number=1, virtual=virtual)
+    grade = grade_round(tournament, accelerated, virtual=virtual)
+    assert grade.marks == grade.out_of

@@ -17,7 +17,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 from tournaments.swiss.checker import ABSOLUTE, check_round, with_round
-from tournaments.swiss.engine import RoundPairing, absent_in, pair_round, rounds_paired
+from tournaments.swiss.engine import RoundPairing, VirtualPoints, absent_in, pair_round, rounds_paired
 from tournaments.trf import TrfTournament
 
 DIFFERENCE = "difference"
@@ -113,12 +113,14 @@ def grade_round(
     *,
     scale: Scale | None = None,
     engine: RoundPairing | None = None,
+    virtual: VirtualPoints | None = None,
 ) -> Grade:
     """Grade ``answer`` as round ``answer.round`` of ``tournament`` (the rounds before it, and
-    the absences it announces), against the engine's pairing of that round."""
+    the absences it announces), against the engine's pairing of that round (accelerated by
+    ``virtual``, see acceleration.py)."""
     scale = scale or Scale()
     number = answer.round or rounds_paired(tournament) + 1
-    engine = engine or pair_round(tournament, round_number=number)
+    engine = engine or pair_round(tournament, round_number=number, virtual=virtual)
     faults, seated = _placement(tournament, answer, number)
     valid = RoundPairing(
         number,

@@ -11,7 +11,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments.management.commands._swiss_options import add_language, add_round, round_and_history
+from tournaments.management.commands._swiss_options import (
+    acceleration,
+    add_acceleration,
+    add_language,
+    add_round,
+    round_and_history,
+)
 from tournaments.management.commands._trf_file import read_trf
 from tournaments.swiss.engine import PairingImpossible
 from tournaments.swiss.grading import AnswerError, Scale, grade_round, parse_answer
@@ -30,6 +36,7 @@ class Command(BaseCommand):
         parser.add_argument("--scale", action="store_true", help="affiche le barème")
         add_round(parser)
         add_language(parser)
+        add_acceleration(parser)
 
     def handle(self, *args, **options) -> None:
         with translation.override(options["lang"]):
@@ -42,7 +49,8 @@ class Command(BaseCommand):
             number, history = round_and_history(tournament, options["round"])
             try:
                 answer = parse_answer(_read_json(options["answer"]), number)
-                grade = grade_round(history, answer)
+                virtual = acceleration(tournament, number, options["acceleration"])
+                grade = grade_round(history, answer, virtual=virtual)
             except (AnswerError, PairingImpossible) as error:
                 raise CommandError(str(error)) from error
             self.stdout.write(json.dumps(grade.as_json(), ensure_ascii=False))
