@@ -6,8 +6,10 @@ Split in chunks of 50 seeds so that -n 2 shares them (about 20 s in all on one c
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from tests.tournaments.swiss_generator import generate, wrong_pairing
+from tests.tournaments.test_trf import tournaments
 from tournaments.swiss.checker import absolute_violations
 from tournaments.swiss.engine import PairingImpossible, RoundPairing, absent_in, pair_round
 from tournaments.swiss.explain import explain_round, replay
@@ -59,3 +61,13 @@ def test_a_wrong_pairing_never_gets_full_marks(chunk):
             if not exact and grade.marks >= grade.out_of:
                 full.append(seed)
     assert full == []
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments())
+def test_explaining_any_readable_file_ends_in_a_replayable_account_or_the_engines_error(tournament):
+    try:
+        explanation = explain_round(tournament)
+    except PairingImpossible:
+        return
+    assert replay(explanation.steps, explanation.round) == explanation.pairing
