@@ -132,3 +132,10 @@ def test_e5_gives_the_initial_colour_to_an_odd_higher_ranked_player():
 
 def test_e5_gives_the_other_colour_to_an_even_higher_ranked_player():
     assert allocate(2, 9, {2: "", 9: ""}, initial_colour="w").white == 9
+
+
+def test_round_2_names_the_colour_clashes_the_transposition_576_removes(explained):
+    initial = kinds(explained[2], "initial")[0]
+    transposition = kinds(explained[2], "transposition")[0]
+    assert [c["pair"] for c in initial.params["clashes"]] == [[2, 6], [3, 7]]
+    assert transposition.params["after"] == [5, 7, 6]

@@ -222,8 +222,24 @@ class _Account:
         steps.append(Step(f"split.{part}", (*s1, *s2), "B.2", {"s1": s1, "s2": s2, "count": count}))
         initial = list(zip(s1, s2, strict=False))
         refused = [r for r in (self._incompatibility(a, b) for a, b in initial) if r]
+        refused_pairs = [r["pair"] for r in refused]
+        clashes = [
+            {"pair": [a, b], "colour": preference(self.sequences[a]).colour}
+            for a, b in initial
+            if [a, b] not in refused_pairs
+            and self.partner.get(a) != b
+            and preference(self.sequences[a]).colour
+            and preference(self.sequences[a]).colour == preference(self.sequences[b]).colour
+        ]
         kept = all(self.partner.get(a) == b for a, b in initial)
-        steps.append(Step("initial", (*s1, *s2), "B.1", {"pairs": initial, "refused": refused, "kept": kept}))
+        steps.append(
+            Step(
+                "initial",
+                (*s1, *s2),
+                "B.1",
+                {"pairs": initial, "refused": refused, "clashes": clashes, "kept": kept},
+            )
+        )
         pool = s1 + s2
         if part != "mdp":
             chosen = self.sort(
@@ -342,13 +358,21 @@ def _render_colour(step: Step, language: str) -> str:
 
 def _render_initial(step: Step, language: str) -> str:
     p = step.params
+    reasons = ""
     if p["refused"]:
         reasons = T.text(
             "initial.reasons", language, reasons=", ".join(_reason(r, language) for r in p["refused"])
         )
-    elif p["kept"]:
+    clashes = p.get("clashes", [])
+    if clashes and not p["kept"]:
+        shown = ", ".join(
+            f"{a}–{b} ({T.text('initial.same', language, colour=T.word(c['colour'], language))})"
+            for (a, b), c in ((c["pair"], c) for c in clashes)
+        )
+        reasons += T.text("initial.clashes", language, pairs=shown)
+    if p["kept"]:
         reasons = T.text("initial.ok", language)
-    else:
+    elif not reasons:
         reasons = T.text("initial.other", language)
     return T.text("initial", language, pairs=T.pairs(p["pairs"]), reasons=reasons)
 

@@ -63,6 +63,11 @@ TEMPLATES = {
         "en": "Initial pairing S1 against S2: {pairs}.{reasons}",
     },
     "initial.reasons": {"fr": " Refusé : {reasons}.", "en": " Refused: {reasons}."},
+    "initial.clashes": {
+        "fr": " Préférences de couleur non satisfaites (C.10, C.11) : {pairs}.",
+        "en": " Colour preferences not met (C.10, C.11): {pairs}.",
+    },
+    "initial.same": {"fr": "tous deux veulent {colour}", "en": "both want {colour}"},
     "initial.ok": {"fr": " Il est retenu.", "en": " It is kept."},
     "initial.other": {
         "fr": " Le moteur en retient un autre (critères de qualité C.5 à C.19 : couleurs, flotteurs).",
