@@ -139,3 +139,8 @@ def test_round_2_names_the_colour_clashes_the_transposition_576_removes(explaine
     transposition = kinds(explained[2], "transposition")[0]
     assert [c["pair"] for c in initial.params["clashes"]] == [[2, 6], [3, 7]]
     assert transposition.params["after"] == [5, 7, 6]
+
+
+def test_round_4_floats_9_because_14_floated_down_two_rounds_earlier_as_the_livre_says(explained):
+    step = next(s for s in explained[4].steps if s.kind.startswith("float.") and s.players == (9,))
+    assert step.params["before_last"] == [14]

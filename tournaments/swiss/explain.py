@@ -120,6 +120,7 @@ class _Account:
         self.sequences = {n: colour_history(self.history.player(n)) for n in self.history.numbers()}
         self.initial_colour = top_colour(tournament)
         self.last_floats = previous_floats(self.history)
+        self.floats_before_last = previous_floats(self.history.up_to(max(number - 2, 0)))
         last = bool(tournament.planned_rounds) and number == tournament.planned_rounds
         self.topscorers = {n for n in self.present if last and self.history.player(n).score * 2 > number - 1}
         self.met: dict[frozenset[int], int] = {}
@@ -279,9 +280,14 @@ class _Account:
             return Step("float.incompatible", (player,), "C.1", {"reasons": reasons})
         if len(pool) % 2 == 1 and left == [player] and pool[-1] == player:
             return Step("float.odd", (player,), "A.4")
-        lower = [n for n in pool if self.rank(n) > self.rank(player) and self.last_floats.get(n) == "down"]
+        lower = [n for n in pool if self.rank(n) > self.rank(player)]
+        previous = [n for n in lower if self.last_floats.get(n) == "down"]
+        before = [n for n in lower if self.floats_before_last.get(n) == "down" and n not in previous]
         return Step(
-            "float.chosen", (player,), "C.12", {"previous": lower, "reasons": [r for r in reasons if r]}
+            "float.chosen",
+            (player,),
+            "C.12",
+            {"previous": previous, "before_last": before, "reasons": [r for r in reasons if r]},
         )
 
     # -- colours ------------------------------------------------------------------------
@@ -406,6 +412,9 @@ def _render_split(step: Step, language: str) -> str:
 def _render_float_chosen(step: Step, language: str) -> str:
     previous = step.params["previous"]
     extra = T.text("float.previous", language, players=T.players(previous, language)) if previous else ""
+    before = step.params.get("before_last", [])
+    if before:
+        extra += T.text("float.before_last", language, players=T.players(before, language))
     if step.params["reasons"]:
         reasons = ", ".join(_reason(r, language) for r in step.params["reasons"])
         extra = T.text("float.refused", language, reasons=reasons) + extra

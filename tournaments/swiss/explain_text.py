@@ -130,9 +130,15 @@ TEMPLATES = {
             "homogeneous: {players}."
         ),
     },
+    "float.before_last": {
+        "fr": " ; {players}, moins bien classé(s), flottai(en)t vers le bas deux rondes plus tôt (C.14)",
+        "en": "; {players}, ranked lower, floated down two rounds earlier (C.14)",
+    },
     "float.previous": {
-        "fr": " ; {players}, moins bien classé(s), flottai(en)t déjà vers le bas à la ronde précédente",
-        "en": "; {players}, ranked lower, already floated down in the previous round",
+        "fr": (
+            " ; {players}, moins bien classé(s), flottai(en)t déjà vers le bas à la ronde précédente (C.12)"
+        ),
+        "en": "; {players}, ranked lower, already floated down in the previous round (C.12)",
     },
     "colour": {
         "fr": "Échiquier {board} : {white} (Blancs) contre {black} (Noirs). {why}",
