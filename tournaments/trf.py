@@ -431,8 +431,7 @@ def _check_consistency(tournament: TrfTournament, lines_of: dict[int, int]) -> N
                 mirror is None
                 or mirror.opponent != player.number
                 or mirror.colour == entry.colour
-                or (mirror.result != OPPOSITE.get(entry.result)
-                and not _double_forfeit(entry, mirror))
+                or (mirror.result != OPPOSITE.get(entry.result) and not _double_forfeit(entry, mirror))
             ):
                 raise TrfError(
                     _("la ligne %(other)d ne donne pas la même partie.")

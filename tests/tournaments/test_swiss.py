@@ -186,3 +186,29 @@ def test_an_avoidable_repeated_float_is_a_quality_fault(livre):
     proposal = swapped(livre, 4, [(6, 7), (4, 5), (1, 3), (11, 2), (10, 14), (8, 9), (13, 12)])
     report = check_round(proposal)
     assert any(v.rule == "B.5" and v.severity == QUALITY and v.players == (6,) for v in report.violations)
+
+
+EXEMPT_ONE = """XXR 3
+XXC white1
+001    1                                        2360                             1.0       0000 - U
+001    2                                        2320                             0.0          7 b -
+001    3                                        2280                             1.0          5 w 1
+001    4                                        2240                             0.5          6 b =
+001    5                                        2200                             0.0          3 b 0
+001    6                                        2160                             0.5          4 w =
+001    7                                        2120                             1.0          2 w +
+"""
+
+
+def test_the_initial_colour_is_the_files_even_when_player_1_was_exempt_in_round_1():
+    # 1 and 7 have no colour yet (a bye, a forfeit): E.5 gives 1 (odd) the initial colour,
+    # White; gacrux read Black off the 2-7 board of round 1.
+    assert (1, 7) in pair_round(parse(EXEMPT_ONE)).pairs
+
+
+def test_the_initial_colour_is_read_from_any_board_of_round_1_without_xxc():
+    from tournaments.swiss.engine import top_colour
+
+    # No XXC; 1 exempt; 2 (even) had White against 7: the colour drawn was Black.
+    text = EXEMPT_ONE.replace("XXC white1\n", "").replace("7 b -", "7 w -").replace("2 w +", "2 b +")
+    assert top_colour(parse(text)) == "b"

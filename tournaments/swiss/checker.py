@@ -99,8 +99,11 @@ def with_round(tournament: TrfTournament, pairing: RoundPairing) -> TrfTournamen
     return replace(base, players=tuple(players))
 
 
-def check_round(tournament: TrfTournament, round_number: int | None = None) -> CheckReport:
-    """Check round ``round_number`` of the file (by default its last round)."""
+def check_round(
+    tournament: TrfTournament, round_number: int | None = None, *, engine: RoundPairing | None = None
+) -> CheckReport:
+    """Check round ``round_number`` of the file (by default its last round). ``engine``: the
+    engine's pairing of that round when the caller already has it (it is not paired again)."""
     number = round_number or tournament.rounds
     if number < 1:
         raise ValueError(_("le fichier ne contient aucune ronde à vérifier."))
@@ -108,10 +111,11 @@ def check_round(tournament: TrfTournament, round_number: int | None = None) -> C
     history = tournament.up_to(number - 1)
     violations = list(_meetings_and_byes(history, proposed))
     violations += _colours(tournament, history, proposed)
-    try:
-        engine = pair_round(before_round(tournament, number), round_number=number)
-    except PairingImpossible:
-        engine = None
+    if engine is None:
+        try:
+            engine = pair_round(before_round(tournament, number), round_number=number)
+        except PairingImpossible:
+            engine = None
     violations += _floats(history, proposed, engine)
     return CheckReport(number, proposed, tuple(violations), engine)
 

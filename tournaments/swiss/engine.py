@@ -12,8 +12,9 @@ bye to the lowest player of the lowest score group. :func:`pair_round` puts that
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -63,18 +64,34 @@ def absent_in(tournament: TrfTournament, round_number: int) -> set[int]:
 
 
 def top_colour(tournament: TrfTournament) -> str:
-    """The colour drawn for the first player: XXC, else read from round 1, else White."""
+    """The initial colour (drawn before round 1): XXC, else read from round 1, else White.
+    In round 1 everyone has 0 and no preference, so by E.5 the higher ranked player of each
+    board (the lower pairing number) had the initial colour if his number is odd, the other
+    one if it is even: any board of round 1 tells it, even when player 1 did not play."""
     if tournament.initial_colour:
         return tournament.initial_colour[0]
-    first = min(tournament.players, key=lambda p: p.number)
-    if first.rounds and first.rounds[0].opponent:
-        return first.rounds[0].colour
+    for player in sorted(tournament.players, key=lambda p: p.number):
+        entry = player.rounds[0] if player.rounds else None
+        if entry and entry.opponent > player.number and entry.colour in ("w", "b"):
+            if player.number % 2 == 1:
+                return entry.colour
+            return "b" if entry.colour == "w" else "w"
     return "w"
 
 
-def pair_round(tournament: TrfTournament, *, round_number: int | None = None) -> RoundPairing:
+# Virtual points of an accelerated pairing (Livre 4.2): round -> player -> points added to his
+# score for pairing that round only (see acceleration.py).
+VirtualPoints = Mapping[int, Mapping[int, Fraction]]
+
+
+def pair_round(
+    tournament: TrfTournament, *, round_number: int | None = None, virtual: VirtualPoints | None = None
+) -> RoundPairing:
     """Pair ``round_number`` (by default the round after the last one paired) from the
-    rounds before it, leaving out the players the file marks absent in that round."""
+    rounds before it, leaving out the players the file marks absent in that round.
+    ``virtual`` adds an acceleration's virtual points to the pairing scores (gacrux takes
+    them as its "accelerated" values, round by round, so floats of earlier rounds are
+    judged on the scores used for pairing them too)."""
     number = round_number or rounds_paired(tournament) + 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise PairingImpossible(
@@ -89,9 +106,9 @@ def pair_round(tournament: TrfTournament, *, round_number: int | None = None) ->
     history = tournament.up_to(number - 1)
     if any(entry.result == " " for player in history.players for entry in player.rounds):
         raise PairingImpossible(_("une ronde précédente n'a pas encore tous ses résultats."))
-    pairing = _gacrux(history, number, absent, top_colour(tournament))
+    pairing = _gacrux(history, number, absent, top_colour(tournament), virtual)
     if pairing.byes:
-        pairing = _livre_bye(history, number, absent, pairing, top_colour(tournament))
+        pairing = _livre_bye(history, number, absent, pairing, top_colour(tournament), virtual)
     return pairing
 
 
@@ -104,13 +121,28 @@ def unplayed_games(tournament: TrfTournament, number: int) -> int:
     return sum(1 for entry in tournament.player(number).rounds if not entry.played)
 
 
+def pairing_scores(
+    tournament: TrfTournament, round_number: int, virtual: VirtualPoints | None = None
+) -> dict[int, Fraction]:
+    """Each player's score for pairing ``round_number``: points of the rounds before it, plus
+    the acceleration's virtual points for that round (A.2, Livre 4.2)."""
+    extra = (virtual or {}).get(round_number, {})
+    history = tournament.up_to(round_number - 1)
+    return {p.number: p.score + Fraction(extra.get(p.number, 0)) for p in history.players}
+
+
 def _livre_bye(
-    history: TrfTournament, number: int, absent: set[int], pairing: RoundPairing, colour: str
+    history: TrfTournament,
+    number: int,
+    absent: set[int],
+    pairing: RoundPairing,
+    colour: str,
+    virtual: VirtualPoints | None = None,
 ) -> RoundPairing:
     """Give the bye to a lower player whom only [C9] (fewest unplayed games) passed over,
     as long as the others can still be paired."""
     chosen = pairing.byes[0]
-    order = _pairing_order(history, set(history.numbers()) - absent)
+    order = _pairing_order(pairing_scores(history, number, virtual), set(history.numbers()) - absent)
     below = order[order.index(chosen) + 1 :]
     for candidate in reversed(below):
         if point_without_playing(history, candidate):
@@ -118,22 +150,23 @@ def _livre_bye(
         if unplayed_games(history, candidate) <= unplayed_games(history, chosen):
             continue
         try:
-            others = _gacrux(history, number, absent | {candidate}, colour)
+            others = _gacrux(history, number, absent | {candidate}, colour, virtual)
         except PairingImpossible:
             continue
         return RoundPairing(number, others.pairs, (candidate,))
     return pairing
 
 
-def _pairing_order(tournament: TrfTournament, present: Collection[int]) -> list[int]:
+def _pairing_order(scores: Mapping[int, Fraction], present: Collection[int]) -> list[int]:
     """Score, then start number (A.2): the bye goes as far down this list as it can."""
-    scores: dict[int, Fraction] = {p.number: p.score for p in tournament.players}
     return sorted(present, key=lambda n: (-scores[n], n))
 
 
-def _gacrux(history: TrfTournament, number: int, absent: set[int], colour: str) -> RoundPairing:
+def _gacrux(
+    history: TrfTournament, number: int, absent: set[int], colour: str, virtual: VirtualPoints | None = None
+) -> RoundPairing:
     try:
-        return _gacrux_pairing(history, number, absent, colour)
+        return _gacrux_pairing(history, number, absent, colour, virtual)
     except PairingImpossible:
         raise
     except GacruxNoLegalPairing as error:
@@ -149,13 +182,39 @@ def _gacrux(history: TrfTournament, number: int, absent: set[int], colour: str) 
         ) from error
 
 
-def _gacrux_pairing(history: TrfTournament, number: int, absent: set[int], colour: str) -> RoundPairing:
+def _accelerated(virtual: VirtualPoints) -> dict:
+    """gacrux's form of the virtual points: one value per player and round."""
+    values = [
+        {
+            "matchPoints": Decimal(str(float(points))),
+            "gamePoints": Decimal(str(float(points))),
+            "firstRound": round_number,
+            "lastRound": round_number,
+            "firstCompetitor": player,
+            "lastCompetitor": player,
+        }
+        for round_number, players in sorted(virtual.items())
+        for player, points in sorted(players.items())
+        if points
+    ]
+    return {"name": "Acc", "values": values}
+
+
+def _gacrux_pairing(
+    history: TrfTournament, number: int, absent: set[int], colour: str, virtual: VirtualPoints | None = None
+) -> RoundPairing:
     chessfile = trf2json()
     chessfile.parse_file(write(history), 0)
     if chessfile.chessjson["status"]["code"] >= 400:
         raise PairingImpossible("; ".join(chessfile.chessjson["status"]["error"]))
     event = chessfile.get_tournament(1)
     event.update(pairingSystem=["dutch"], maxMeets=1, numRounds=max(history.planned_rounds, number))
+    # gacrux would read the initial colour off the first game of round 1 as if its higher
+    # ranked player had had it, which is wrong when his pairing number is even (player 1
+    # exempt or absent in round 1): the colour we know is given instead.
+    event["topColor"] = colour
+    if virtual:
+        event["accelerated"] = _accelerated(virtual)
     for competitor in event["competitors"]:
         if competitor["cid"] in absent:
             competitor["present"] = False

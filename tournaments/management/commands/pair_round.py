@@ -1,4 +1,5 @@
-"""python manage.py pair_round FILE.trf: the next round's pairings as JSON."""
+"""python manage.py pair_round FILE.trf [--acceleration haley|degressif|baku]: the next round's
+pairings as JSON (accelerated pairings: Livre 4.2, see tournaments/swiss/acceleration.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.commands._swiss_options import acceleration, add_acceleration
 from tournaments.management.commands._trf_file import read_trf
-from tournaments.swiss.engine import PairingImpossible, pair_round
+from tournaments.swiss.engine import PairingImpossible, pair_round, rounds_paired
 
 
 class Command(BaseCommand):
@@ -15,11 +17,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", help="fichier TRF16")
+        add_acceleration(parser)
 
     def handle(self, *args, **options) -> None:
         tournament = read_trf(options["file"])
         try:
-            pairing = pair_round(tournament)
+            virtual = acceleration(tournament, rounds_paired(tournament) + 1, options["acceleration"])
+            pairing = pair_round(tournament, virtual=virtual)
         except PairingImpossible as error:
             raise CommandError(str(error)) from error
         self.stdout.write(json.dumps(pairing.as_json()))
