@@ -148,7 +148,8 @@ def correction(request: HttpRequest, session_id) -> HttpResponse:
                   "la correction est inscrite au journal.")
                 % {"code": registration.anonymity_code, "questions": ", ".join(map(str, changed))},
             )
-            entry_page = reverse("grading:entry", args=[session.pk])
-            return redirect(f"{entry_page}?code={registration.anonymity_code}")
+            # Back to the copy's registration: the staff who correct keep the mapping, and the
+            # entry screen is the graders' (exams.anonymity).
+            return redirect("exams:staff_registration", registration.pk)
     context["rows"] = [(printed, answers.get(printed.item.pk, {})) for printed in questions]
     return render(request, "grading/entry_correction.html", context, status=status)

@@ -93,10 +93,15 @@ def test_a_copy_cannot_be_corrected_once_the_jury_has_arrested_the_results(sat_s
     assert entered.attempt.responses.get(item__position=1).answer == {"choice": "b"}
 
 
-def test_the_entry_screen_offers_exam_staff_to_correct_an_entered_copy(sat_session, entered, exam_staff):
-    page = reverse("grading:entry", args=[sat_session.pk])
-    response = client_for(exam_staff).get(page, {"code": "UVR-PPPP-4444"})
+def test_the_copys_registration_page_offers_exam_staff_to_correct_it(sat_session, entered, exam_staff):
+    page = reverse("exams:staff_registration", args=[entered.pk])
+    response = client_for(exam_staff).get(page)
     assert reverse("grading:entry_correction", args=[sat_session.pk]) in response.content.decode()
+
+
+def test_after_a_correction_exam_staff_are_back_on_the_copys_registration(sat_session, entered, exam_staff):
+    response = correction_post(client_for(exam_staff), sat_session, entered)
+    assert response.url == reverse("exams:staff_registration", args=[entered.pk])
 
 
 def test_the_entry_screen_offers_no_correction_after_publication(sat_session, entered, exam_staff):
