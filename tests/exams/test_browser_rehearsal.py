@@ -25,8 +25,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from accounts.models import Role
 from certificates.models import Certificate
+from courses.models import Course, Lesson, Module
+from courses.services import ensure_practice_paper
+from delivery import exposure
 from delivery import services as engine
-from delivery.models import Feedback, Paper, PaperItem, Purpose
+from delivery.models import Feedback, Paper, PaperItem, Purpose, Response
 from exams import lifecycle
 from exams.models import AuditEntry, ExamSession, Registration, StageRecord, UnitPass
 from grading.models import Assignment
@@ -98,11 +101,20 @@ def assert_no_path_reaches(trainee, page: Page, exam_paper: Paper, practice_pape
         items = engine.attempt_items(attempt, list(attempt.paper.items.select_related("version")))
         return {item.version.question_id for item in items}
 
-    # Practice sets draw around them; a fixed practice paper (or a lesson's) holding them
-    # withholds them; so do the day's review and a mock exam.
+    # Practice sets draw around them; a practice paper a trainer put them in withholds them;
+    # a lesson's exercises leave them out; so do the day's review and a mock exam.
     pool = practice.practice_pool(criteria=practice.Criteria(unit="UVR", count=100), trainee=trainee)
     assert pool and not {version.question_id for version in pool} & held
     assert not delivered(engine.start_attempt(paper=practice_paper, candidate=trainee)) & held
+    course = Course.objects.create(code="SC", stage="SC", title_fr="Stage d'arbitre de club")
+    lesson = Lesson.objects.create(
+        course=course, module=Module.objects.create(course=course, slug="regles", title_fr="Règles"),
+        slug="piece-touchee", title_fr="La pièce touchée",
+        practice=[*exam_paper.items.values_list("version__question__uid", flat=True), "free-1"],
+    )
+    ensure_practice_paper(lesson=lesson)
+    lesson.refresh_from_db()
+    assert not delivered(engine.start_attempt(paper=lesson.practice_paper, candidate=trainee)) & held
     for question_id in held:
         Card.objects.create(trainee=trainee, question_id=question_id, due=timezone.now(), in_review=True)
     with pytest.raises(practice.NothingToDraw):
@@ -123,6 +135,8 @@ def assert_no_path_reaches(trainee, page: Page, exam_paper: Paper, practice_pape
     assert status_of(page, "/questions/") == 403
     paths = page.evaluate("async () => Object.keys((await (await fetch('/api/openapi.json')).json()).paths)")
     assert {path.split("/")[1] for path in paths} == {"rules", "chess", "certificates"}
+    # And the paper's exposure report: no trainee met any of its questions outside the exam.
+    assert exposure.exposure(exam_paper) == {}
 
 
 def test_a_national_session_rehearsed_from_creation_to_certificates(live_server, browser: Browser):
@@ -169,7 +183,7 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
         staff.fill("#id_capacity", "10")
         staff.select_option("#id_delivery_mode", mode)
         staff.locator("main form button[type=submit]").click()
-        expect(staff.locator(f"main table tr[data-centre]", has_text=name)).to_have_count(1)
+        expect(staff.locator("main table tr[data-centre]", has_text=name)).to_have_count(1)
     online, paper_centre = session.centres.get(name="Lyon"), session.centres.get(name="Rennes")
 
     staff.goto("/papers/new/")
@@ -211,8 +225,10 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
     blueprint = Blueprint.objects.create(name="Examen blanc UVR", unit="UVR", purpose=Purpose.MOCK,
                                          duration_minutes=120, pass_mark=Decimal(50))
     BlueprintRule.objects.create(blueprint=blueprint, position=1, count=1, points_each=Decimal(1))
-    practice_paper = Paper.objects.create(title="Exercices de la leçon", purpose=Purpose.PRACTICE, unit="UVR",
-                                          duration=None, feedback=Feedback.IMMEDIATE, locked_at=timezone.now())
+    practice_paper = Paper.objects.create(
+        title="Exercices de la leçon", purpose=Purpose.PRACTICE, unit="UVR", duration=None,
+        feedback=Feedback.IMMEDIATE, locked_at=timezone.now(),
+    )
     for position, item in enumerate(paper.items.select_related("version"), start=1):
         PaperItem.objects.create(paper=practice_paper, position=position, version=item.version, points=1)
     PaperItem.objects.create(paper=practice_paper, position=9, version=free, points=1)
@@ -241,9 +257,11 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
     sitter.goto(f"/examens/inscriptions/{registrations[alice.pk].pk}/")
     sitter.locator("[data-attempt]").click()
     expect(sitter.locator(".dl-question")).to_have_count(3)
+    board = sitter.locator(".chessboard__board svg").first.bounding_box()
+    assert board["width"] > 100 and board["height"] > 100, "the diagram is drawn"
     sitter.wait_for_function(
-        "() => [...document.querySelectorAll('main img, main [data-replay-image]')]"
-        ".some(image => image.complete && image.naturalWidth > 0)")
+        "() => { const image = document.querySelector('[data-replay-image]');"
+        " return image && image.complete && image.naturalWidth > 0; }")
     replay = sitter.locator("[data-replay-image]")
     last = replay.get_attribute("src")
     sitter.locator("[data-replay-step=first]").click()
@@ -256,8 +274,9 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
         else:
             question.get_by_text("La partie continue").click()
             question.get_by_text("2 minutes à l'adversaire").click()
-        question.locator(".dl-save").click()
-        expect(question.locator("[data-status]")).to_contain_text("Enregistré")
+        expect(question.locator("[data-status]")).to_contain_text("Enregistré")  # saved on its own
+    alice_attempt = Registration.objects.get(pk=registrations[alice.pk].pk).attempt_id
+    assert Response.objects.filter(attempt_id=alice_attempt).count() == 3
     sitter.locator("[data-flush-link]").first.click()
     sitter.get_by_role("button", name="Remettre ma copie").click()
     expect(sitter.locator("main")).to_contain_text(re.compile("remise", re.IGNORECASE))
@@ -279,16 +298,15 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
             question.get_by_text("Nulle").click()
             question.get_by_text("Aucune").click()
     typist.get_by_role("button", name="Enregistrer et remettre la copie").click()
-    expect(typist.locator("main")).to_contain_text(f"Copie {registrations[chloe.pk].anonymity_code} saisie et remise")
+    chloe_code = registrations[chloe.pk].anonymity_code
+    expect(typist.locator("main")).to_contain_text(f"Copie {chloe_code} saisie et remise")
     expect_state(staff, session, "sat", ["start_grading", "deliberate"])
 
     # --- 4. Grading: anonymous, double, one discrepancy to a third grader --------------------
     staff.goto(f"/correction/sessions/{session.pk}/")
     staff.get_by_role("button", name="Répartir les copies entre les correcteurs").click()
-    assignments = list(Assignment.objects.filter(session=session).select_related("grader", "response__attempt"))
+    assignments = list(Assignment.objects.filter(session=session).select_related("grader", "response"))
     assert len(assignments) == 4
-    online_attempt = registrations[alice.pk].pk
-    alice_attempt = Registration.objects.get(pk=online_attempt).attempt_id
     assert not [a for a in assignments if a.response.attempt_id == alice_attempt and a.grader == ivan], (
         "the invigilator never grades a copy of the centre he invigilated"
     )
@@ -350,7 +368,7 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
     expect(sitter.locator("[data-title-eligibility]").first).to_be_visible()
     staff.goto(f"/correction/sessions/{session.pk}/jury/")
     staff.get_by_role("button", name="Délivrer les certificats de la session").click()
-    expect(staff.locator("main")).to_contain_text(re.compile("termin", re.IGNORECASE))
+    expect(staff.locator("[data-batch-state]")).to_have_attribute("data-batch-state", "done")
     certificate = Certificate.objects.get(holder=alice)
     sitter.goto(f"/verify/{certificate.code}/")
     expect(sitter.locator("main")).to_contain_text("UVR")
