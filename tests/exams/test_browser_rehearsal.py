@@ -162,7 +162,7 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
 
     # --- 1. Staff create the closed-book session, its centres, its paper ---------------------
     staff.goto("/examens/equipe/sessions/nouvelle/")
-    assert staff.locator("#id_status").count() == 0, "no form edits the state"
+    expect(staff.locator("main form [name=status]")).to_have_count(0)  # no form edits the state
     staff.select_option("#id_unit", "UVR")
     staff.fill("#id_date", days(20).isoformat())
     staff.fill("#id_start_time", "09:30")
@@ -203,6 +203,7 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
     assert paper.locked_at is not None and paper.open_book is False and paper.items.count() == 3
 
     staff.goto(f"/examens/equipe/sessions/{session.pk}/modifier/")
+    expect(staff.locator("main form [name=status]")).to_have_count(0)
     staff.select_option("#id_paper", str(paper.pk))
     staff.locator("main form button[type=submit]").click()
     expect(staff.locator("main dl.facts")).to_contain_text("UVR — session nationale")
@@ -248,7 +249,8 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
     expect(guard.locator("main")).to_contain_text("Alice")
     expect(guard.locator("main")).not_to_contain_text(registrations[alice.pk].anonymity_code)
     guard.locator(f"input[name=present][value='{registrations[alice.pk].pk}']").check()
-    guard.get_by_role("button", name="Enregistrer l'appel").click()
+    with guard.expect_navigation():
+        guard.get_by_role("button", name="Enregistrer l'appel").click()
     guard.get_by_role("button", name="Ouvrir l'épreuve pour les présents").click()
     expect(guard.locator("[data-start-code]")).to_be_visible()
     expect_state(staff, session, "sitting", ["finish_sitting"])
@@ -287,7 +289,8 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
         staff.locator(f"input[name=graders][value='{grader.pk}']").check()
     staff.fill("#id_discrepancy_threshold", "20")
     staff.fill("#id_borderline_margin", "5")
-    staff.get_by_role("button", name="Enregistrer").click()
+    with staff.expect_navigation():
+        staff.get_by_role("button", name="Enregistrer").click()
     typist = browse_as(browser, base, graders[0])  # not the paper centre's invigilator (Paula)
     typist.goto(f"/correction/sessions/{session.pk}/saisie/?code={registrations[chloe.pk].anonymity_code}")
     expect(typist.locator("[data-entry] .cq__letter").first).to_be_visible()
@@ -304,7 +307,8 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
 
     # --- 4. Grading: anonymous, double, one discrepancy to a third grader --------------------
     staff.goto(f"/correction/sessions/{session.pk}/")
-    staff.get_by_role("button", name="Répartir les copies entre les correcteurs").click()
+    with staff.expect_navigation():
+        staff.get_by_role("button", name="Répartir les copies entre les correcteurs").click()
     assignments = list(Assignment.objects.filter(session=session).select_related("grader", "response"))
     assert len(assignments) == 4
     assert not [a for a in assignments if a.response.attempt_id == alice_attempt and a.grader == ivan], (
@@ -344,7 +348,7 @@ def test_a_national_session_rehearsed_from_creation_to_certificates(live_server,
     staff.goto(f"/correction/sessions/{session.pk}/jury/")
     expect(staff.locator(f"#copy-{alice_code}")).to_contain_text("anonyme")
     staff.locator(f"#copy-{alice_code} button[type=submit]").click()
-    expect(staff.locator(f"#copy-{alice_code}")).to_contain_text("Confirm")
+    expect(staff.locator(f"#copy-{alice_code} p")).to_contain_text("Note confirmée")
     staff.get_by_role("button", name="Arrêter les résultats").click()
     expect(staff.locator("[data-deliberated]")).to_be_visible()
     staff.get_by_role("button", name="Lever l'anonymat").click()
