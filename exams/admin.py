@@ -58,6 +58,13 @@ class RegistrationAdmin(admin.ModelAdmin):
             return [field for field in self.search_fields if field != "anonymity_code"]
         return self.search_fields
 
+    def lookup_allowed(self, lookup, value, request=None):
+        # A filter in the address (``?anonymity_code=…``, ``?anonymity_code__startswith=…``) is a
+        # search by code too: it would name the candidate behind a code the grader holds.
+        if lookup.split("__")[0] == "anonymity_code" and anonymity.grades_any_session(request.user):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
     def get_exclude(self, request, obj=None):
         if obj is not None and not anonymity.may_read_mapping(request.user, obj.session):
             return ["anonymity_code"]

@@ -318,6 +318,17 @@ def test_the_admin_hides_codes_from_a_superuser_who_grades_the_session(
     assert ZEB_CODE not in listing + change
 
 
+@pytest.mark.parametrize("lookup", ["anonymity_code", "anonymity_code__startswith", "anonymity_code__iexact"])
+def test_the_admin_refuses_a_filter_by_code_in_the_address_to_a_superuser_who_grades(
+    sat_session, copies, superuser, grader, exam_staff, lookup
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    url = reverse("admin:exams_registration_changelist") + f"?{lookup}={ZEB_CODE}"
+    response = client_for(superuser).get(url)
+    assert SECRET_NAME not in response.content.decode()
+    assert response.status_code in (302, 400)
+
+
 def test_the_convocation_errors_are_hidden_from_staff_who_grade(sat_session, staff_grading, exam_staff):
     from exams.models import ConvocationBatch
 
