@@ -253,8 +253,10 @@ def _guard_start_grading(session: ExamSession) -> list[str]:
     return []
 
 
-def _guard_deliberate(session: ExamSession) -> list[str]:
+def _guard_deliberate(session: ExamSession, *, with_codes: bool = True) -> list[str]:
     waiting = _waiting_codes(session)
+    if waiting and not with_codes:
+        return [_("%(count)s copie(s) attendent encore une correction.") % {"count": len(waiting)}]
     if waiting:
         return [
             _("%(count)s copie(s) attendent encore une correction : %(codes)s.")
@@ -294,13 +296,24 @@ def reasons_against(session: ExamSession, name: str) -> list[str]:
     return GUARDS[name](session)
 
 
-def next_steps(session: ExamSession) -> list[Step]:
-    """Every move out of the current state, each with the reasons it cannot happen yet."""
+def next_steps(session: ExamSession, reader=None) -> list[Step]:
+    """Every move out of the current state, each with the reasons it cannot happen yet.
+
+    ``reader``: the person the steps are shown to. The codes of the copies still waiting are
+    left out for a reader who may not read the session's mapping (staff who grade it read the
+    candidates' names on the same page: the two side by side would join them)."""
+    from exams import anonymity
+
+    hide_codes = reader is not None and not anonymity.may_read_mapping(reader, session)
     steps = []
     for name, transition in _transitions(session).items():
         if session.status not in _sources(transition):
             continue
         meta = MOVES[name]
+        if hide_codes and name == "deliberate":
+            reasons = _guard_deliberate(session, with_codes=False)
+        else:
+            reasons = GUARDS[name](session)
         steps.append(
             Step(
                 name=name,
@@ -308,7 +321,7 @@ def next_steps(session: ExamSession) -> list[Step]:
                 label=str(meta["label"]),
                 by=meta["by"],
                 cause=str(meta["cause"]),
-                reasons=GUARDS[name](session),
+                reasons=reasons,
             )
         )
     return steps

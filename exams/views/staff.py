@@ -73,7 +73,7 @@ def session_detail(request: HttpRequest, session_id) -> HttpResponse:
     )
     context = {
         "session": session,
-        "steps": lifecycle.next_steps(session),
+        "steps": lifecycle.next_steps(session, reader=request.user),
         "centres": centres,
         "registrations": registrations,
         "batch": session.convocation_batches.first(),

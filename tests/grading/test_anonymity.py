@@ -66,6 +66,20 @@ def test_staff_who_grade_the_session_read_names_but_no_codes(sat_session, staff_
     assert ZEB_CODE not in content
 
 
+def test_the_session_page_counts_the_waiting_copies_without_their_codes_for_staff_who_grade(
+    sat_session, staff_grading
+):
+    content = page(staff_grading, "exams:staff_session", sat_session.pk)
+    assert "2 copie(s) attendent encore une correction." in content
+
+
+def test_the_session_page_names_the_waiting_copies_by_code_for_the_mapping_keepers(
+    sat_session, staff_grading, exam_staff
+):
+    content = page(exam_staff, "exams:staff_session", sat_session.pk)
+    assert f"attendent encore une correction : UVR-AAAA-2222, {ZEB_CODE}." in content
+
+
 def test_staff_who_grade_the_session_cannot_open_a_registration(sat_session, copies, staff_grading):
     url = reverse("exams:staff_registration", args=[copies[1].pk])
     assert client_for(staff_grading).get(url).status_code == 403
