@@ -28,6 +28,7 @@ import re
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from exams.models import AuditEntry, Centre, ExamSession, Registration
@@ -114,6 +115,15 @@ def require_mapping(user, session: ExamSession) -> None:
                 "accessible."
             )
         )
+
+
+def sessions_graded_anonymously(user):
+    """The sessions the user grades whose anonymity the jury has not lifted: there the user reads
+    codes only, so no page may show them a candidate's name beside a copy, a mark or an answer."""
+    if not user.is_authenticated:
+        return ExamSession.objects.none()
+    graded = ExamSession.objects.filter(Q(assignments__grader=user) | Q(grading_setup__graders=user))
+    return graded.exclude(grading_setup__anonymity_lifted_at__isnull=False).distinct()
 
 
 def grades_any_session(user) -> bool:

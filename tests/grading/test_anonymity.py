@@ -343,6 +343,29 @@ def test_the_admin_refuses_a_filter_by_code_in_the_address_to_a_superuser_who_gr
     assert response.status_code in (302, 400)
 
 
+def test_the_admin_shows_no_copy_of_the_session_to_a_superuser_who_grades_it(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    url = reverse("admin:delivery_attempt_changelist")
+    listing = client_for(superuser).get(url).content.decode()
+    change = client_for(superuser).get(
+        reverse("admin:delivery_attempt_change", args=[copies[1].attempt_id]), follow=True
+    )
+    assert SECRET_NAME not in listing
+    assert SECRET_NAME not in change.content.decode()
+
+
+def test_the_admin_shows_the_copies_again_once_the_jury_lifts_anonymity(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    services.distribute(session=sat_session, actor=exam_staff)
+    grade_everything(sat_session.registrations.order_by("anonymity_code"))
+    jury.lift_anonymity(session=sat_session, actor=exam_staff)
+    assert SECRET_NAME in page(superuser, "admin:delivery_attempt_changelist")
+
+
 def test_the_convocation_errors_are_hidden_from_staff_who_grade(sat_session, staff_grading, exam_staff):
     from exams.models import ConvocationBatch
 
