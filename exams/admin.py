@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.contenttypes.models import ContentType
 from django.utils.translation import gettext_lazy as _
 
 from exams import anonymity
@@ -117,6 +118,18 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ["at", "actor", "action", "object_repr", "session"]
     list_filter = ["action"]
     search_fields = ["object_repr", "reason"]
+
+    def get_queryset(self, request):
+        # An entry about a registration names the candidate and keeps the code in its details
+        # (a jury decision); the staff's log strips it (``anonymity.audit_rows``), so must this.
+        return (
+            super()
+            .get_queryset(request)
+            .exclude(
+                content_type=ContentType.objects.get_for_model(Registration),
+                session__in=anonymity.sessions_graded_anonymously(request.user),
+            )
+        )
 
     def has_add_permission(self, request):
         return False

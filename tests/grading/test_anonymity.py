@@ -366,6 +366,20 @@ def test_the_admin_shows_the_copies_again_once_the_jury_lifts_anonymity(
     assert SECRET_NAME in page(superuser, "admin:delivery_attempt_changelist")
 
 
+def test_the_admin_log_hides_a_jury_decision_from_a_superuser_who_grades_the_session(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    services.distribute(session=sat_session, actor=exam_staff)
+    grade_everything(sat_session.registrations.order_by("anonymity_code"))
+    jury.decide(session=sat_session, registration=copies[1], actor=exam_staff)
+    entry = AuditEntry.objects.get(action="jury_decision")
+    listing = page(superuser, "admin:exams_auditentry_changelist")
+    detail = client_for(superuser).get(reverse("admin:exams_auditentry_change", args=[entry.pk]), follow=True)
+    assert SECRET_NAME not in listing
+    assert ZEB_CODE not in detail.content.decode()
+
+
 def test_the_convocation_errors_are_hidden_from_staff_who_grade(sat_session, staff_grading, exam_staff):
     from exams.models import ConvocationBatch
 
