@@ -1,6 +1,7 @@
 """The delivery engine in the admin: papers to set up until the exams app has its own pages,
 attempts to look into (read-only: answers are written by candidates, grades by services)."""
 
+from django.apps import apps
 from django.contrib import admin
 
 from delivery.exposure import conflicting_papers
@@ -68,6 +69,16 @@ class AttemptAdmin(admin.ModelAdmin):
                        "large_print", "deadline", "submitted_at", "submitted_automatically", "score",
                        "max_score", "passed", "released_at"]
     inlines = [ResponseInline, AttemptEventInline]
+
+    def get_queryset(self, request):
+        # Anonymity (exams.anonymity): a superuser who grades a session reads its copies by code
+        # only; here each copy stands beside its candidate's name, answers and score.
+        queryset = super().get_queryset(request)
+        if not apps.is_installed("exams"):
+            return queryset
+        from exams.anonymity import sessions_graded_anonymously
+
+        return queryset.exclude(exam_registration__session__in=sessions_graded_anonymously(request.user))
 
     def has_add_permission(self, request) -> bool:
         return False

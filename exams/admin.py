@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.contenttypes.models import ContentType
 from django.utils.translation import gettext_lazy as _
 
 from exams import anonymity
@@ -58,6 +59,13 @@ class RegistrationAdmin(admin.ModelAdmin):
             return [field for field in self.search_fields if field != "anonymity_code"]
         return self.search_fields
 
+    def lookup_allowed(self, lookup, value, request=None):
+        # A filter in the address (``?anonymity_code=…``, ``?anonymity_code__startswith=…``) is a
+        # search by code too: it would name the candidate behind a code the grader holds.
+        if lookup.split("__")[0] == "anonymity_code" and anonymity.grades_any_session(request.user):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
     def get_exclude(self, request, obj=None):
         if obj is not None and not anonymity.may_read_mapping(request.user, obj.session):
             return ["anonymity_code"]
@@ -110,6 +118,18 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ["at", "actor", "action", "object_repr", "session"]
     list_filter = ["action"]
     search_fields = ["object_repr", "reason"]
+
+    def get_queryset(self, request):
+        # An entry about a registration names the candidate and keeps the code in its details
+        # (a jury decision); the staff's log strips it (``anonymity.audit_rows``), so must this.
+        return (
+            super()
+            .get_queryset(request)
+            .exclude(
+                content_type=ContentType.objects.get_for_model(Registration),
+                session__in=anonymity.sessions_graded_anonymously(request.user),
+            )
+        )
 
     def has_add_permission(self, request):
         return False

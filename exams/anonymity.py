@@ -132,6 +132,15 @@ def require_mapping(user, session: ExamSession) -> None:
     record_mapping_read(user, session)
 
 
+def sessions_graded_anonymously(user):
+    """The sessions the user grades whose anonymity the jury has not lifted: there the user reads
+    codes only, so no page may show them a candidate's name beside a copy, a mark or an answer."""
+    if not user.is_authenticated:
+        return ExamSession.objects.none()
+    graded = ExamSession.objects.filter(Q(assignments__grader=user) | Q(grading_setup__graders=user))
+    return graded.exclude(grading_setup__anonymity_lifted_at__isnull=False).distinct()
+
+
 def grades_any_session(user) -> bool:
     return bool(user.is_authenticated and (user.assignments.exists() or user.grading_setups.exists()))
 

@@ -66,6 +66,11 @@ def test_staff_who_grade_the_session_read_names_but_no_codes(sat_session, staff_
     assert ZEB_CODE not in content
 
 
+def test_the_session_page_counts_the_waiting_copies_without_their_codes(sat_session, staff_grading):
+    content = page(staff_grading, "exams:staff_session", sat_session.pk)
+    assert "2 copies attendent encore une correction." in content
+
+
 def test_staff_who_grade_the_session_cannot_open_a_registration(sat_session, copies, staff_grading):
     url = reverse("exams:staff_registration", args=[copies[1].pk])
     assert client_for(staff_grading).get(url).status_code == 403
@@ -340,6 +345,54 @@ def test_the_admin_hides_codes_from_a_superuser_who_grades_the_session(
     change = page(superuser, "admin:exams_registration_change", copies[1].pk)
     assert SECRET_NAME in listing
     assert ZEB_CODE not in listing + change
+
+
+@pytest.mark.parametrize("lookup", ["anonymity_code", "anonymity_code__startswith", "anonymity_code__iexact"])
+def test_the_admin_refuses_a_filter_by_code_in_the_address_to_a_superuser_who_grades(
+    sat_session, copies, superuser, grader, exam_staff, lookup
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    url = reverse("admin:exams_registration_changelist") + f"?{lookup}={ZEB_CODE}"
+    response = client_for(superuser).get(url)
+    assert SECRET_NAME not in response.content.decode()
+    assert response.status_code in (302, 400)
+
+
+def test_the_admin_shows_no_copy_of_the_session_to_a_superuser_who_grades_it(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    url = reverse("admin:delivery_attempt_changelist")
+    listing = client_for(superuser).get(url).content.decode()
+    change = client_for(superuser).get(
+        reverse("admin:delivery_attempt_change", args=[copies[1].attempt_id]), follow=True
+    )
+    assert SECRET_NAME not in listing
+    assert SECRET_NAME not in change.content.decode()
+
+
+def test_the_admin_shows_the_copies_again_once_the_jury_lifts_anonymity(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    services.distribute(session=sat_session, actor=exam_staff)
+    grade_everything(sat_session.registrations.order_by("anonymity_code"))
+    jury.lift_anonymity(session=sat_session, actor=exam_staff)
+    assert SECRET_NAME in page(superuser, "admin:delivery_attempt_changelist")
+
+
+def test_the_admin_log_hides_a_jury_decision_from_a_superuser_who_grades_the_session(
+    sat_session, copies, superuser, grader, exam_staff
+):
+    configure(sat_session, [superuser, grader], exam_staff)
+    services.distribute(session=sat_session, actor=exam_staff)
+    grade_everything(sat_session.registrations.order_by("anonymity_code"))
+    jury.decide(session=sat_session, registration=copies[1], actor=exam_staff)
+    entry = AuditEntry.objects.get(action="jury_decision")
+    listing = page(superuser, "admin:exams_auditentry_changelist")
+    detail = client_for(superuser).get(reverse("admin:exams_auditentry_change", args=[entry.pk]), follow=True)
+    assert SECRET_NAME not in listing
+    assert ZEB_CODE not in detail.content.decode()
 
 
 def test_the_convocation_errors_are_hidden_from_staff_who_grade(sat_session, staff_grading, exam_staff):
