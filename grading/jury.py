@@ -189,13 +189,19 @@ def _record(row: CopyRow, *, kind: str, score: Decimal, reason: str, actor) -> J
 
 
 def lift_anonymity(*, session: ExamSession, actor) -> None:
-    """The jury joins names to marks, once every copy is graded (audited: who, when).
+    """The jury joins names to marks, once it has arrested the results (audited: who, when).
 
     Before it the jury deliberates on codes; lifting earlier would show names beside the codes
     of copies still in the graders' hands."""
     setup = setup_for(session)
     if setup.anonymity_lifted:
         return
+    # The jury decides every copy on its code and arrests the results first: names shown while
+    # a mark can still be confirmed or changed would let it judge the person, not the copy.
+    if session.status not in (SessionStatus.DELIBERATED, SessionStatus.PUBLISHED):
+        raise GradingError(
+            _("L'anonymat ne se lève qu'une fois les résultats arrêtés par le jury.")
+        )
     waiting = [row.code for row in rows(session) if row.waiting]
     ungraded = session.assignments.filter(points__isnull=True).exists()
     if waiting or ungraded:

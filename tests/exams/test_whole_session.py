@@ -192,10 +192,10 @@ def test_a_whole_session_from_creation_to_published_results(bank, exam_staff, gr
     # 7. The jury publishes; candidates see their result; records and title eligibility follow.
     session.refresh_from_db()
     assert session.status == "grading"
-    staff.post(reverse("grading:lift_anonymity", args=[session.pk]))
     staff.post(reverse("grading:deliberate", args=[session.pk]))
     session.refresh_from_db()
     assert session.status == "deliberated"
+    staff.post(reverse("grading:lift_anonymity", args=[session.pk]))
     response = staff.post(reverse("grading:publish", args=[session.pk]), {"release": "on"})
     assert response.status_code == 302
     session.refresh_from_db()

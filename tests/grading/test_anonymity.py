@@ -296,6 +296,7 @@ def test_lifting_anonymity_waits_until_every_copy_is_graded(sat_session, distrib
 
 def test_lifting_anonymity_is_audited_and_joins_names_to_marks(sat_session, distributed, exam_staff):
     grade_everything(distributed)
+    jury.deliberate(session=sat_session, actor=exam_staff)
     client_for(exam_staff).post(reverse("grading:lift_anonymity", args=[sat_session.pk]))
     entry = AuditEntry.objects.get(action=AuditEntry.Action.ANONYMITY)
     assert (entry.actor, entry.session) == (exam_staff, sat_session)
@@ -304,9 +305,10 @@ def test_lifting_anonymity_is_audited_and_joins_names_to_marks(sat_session, dist
 
 def test_no_mark_changes_after_anonymity_is_lifted(sat_session, distributed, exam_staff):
     grade_everything(distributed)
+    jury.deliberate(session=sat_session, actor=exam_staff)
     jury.lift_anonymity(session=sat_session, actor=exam_staff)
     assignment = Assignment.objects.filter(session=sat_session).first()
-    with pytest.raises(services.GradingError, match="anonymat"):
+    with pytest.raises(services.GradingError, match="arrêté|anonymat"):
         services.grade(assignment=assignment, marks=[0, 0], actor=assignment.grader)
 
 
@@ -377,6 +379,7 @@ def test_the_admin_shows_the_copies_again_once_the_jury_lifts_anonymity(
     configure(sat_session, [superuser, grader], exam_staff)
     services.distribute(session=sat_session, actor=exam_staff)
     grade_everything(sat_session.registrations.order_by("anonymity_code"))
+    jury.deliberate(session=sat_session, actor=exam_staff)
     jury.lift_anonymity(session=sat_session, actor=exam_staff)
     assert SECRET_NAME in page(superuser, "admin:delivery_attempt_changelist")
 

@@ -108,6 +108,7 @@ def test_the_csv_has_a_bom_a_header_and_no_names_before_release(graded, sat_sess
 
 
 def test_the_csv_names_candidates_once_anonymity_is_lifted(graded, sat_session, exam_staff):
+    jury.deliberate(session=sat_session, actor=exam_staff)
     jury.lift_anonymity(session=sat_session, actor=exam_staff)
     assert SECRET_NAME in jury.export_csv(sat_session)
 
@@ -134,11 +135,19 @@ def test_exam_staff_open_the_jury(role, request, graded, sat_session):
 def test_the_jury_page_hides_names_until_anonymity_is_lifted(graded, sat_session, exam_staff):
     client = client_for(exam_staff)
     assert SECRET_NAME not in client.get(jury_url(sat_session)).content.decode()
+    jury.deliberate(session=sat_session, actor=exam_staff)
     client.post(jury_url(sat_session, "grading:lift_anonymity"))
     assert SECRET_NAME in client.get(jury_url(sat_session)).content.decode()
 
 
+def test_anonymity_is_not_lifted_before_the_jury_arrests_the_results(graded, sat_session, exam_staff):
+    response = client_for(exam_staff).post(jury_url(sat_session, "grading:lift_anonymity"))
+    assert response.status_code == 422
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.ANONYMITY).exists()
+
+
 def test_lifting_anonymity_is_logged(graded, sat_session, exam_staff):
+    jury.deliberate(session=sat_session, actor=exam_staff)
     client_for(exam_staff).post(jury_url(sat_session, "grading:lift_anonymity"))
     assert AuditEntry.objects.filter(action=AuditEntry.Action.ANONYMITY, actor=exam_staff).exists()
 

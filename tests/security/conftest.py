@@ -154,6 +154,7 @@ def dataset(
         certificate=certificate_and_batch.certificate,
         certificate_batch=certificate_and_batch.batch,
         mock_unit="UVR",
+        session_transition="close_registrations",
         move_kind="lesson",
         move_direction="down",
     )
