@@ -308,7 +308,7 @@ def test_no_mark_changes_after_anonymity_is_lifted(sat_session, distributed, exa
     jury.deliberate(session=sat_session, actor=exam_staff)
     jury.lift_anonymity(session=sat_session, actor=exam_staff)
     assignment = Assignment.objects.filter(session=sat_session).first()
-    with pytest.raises(services.GradingError, match="arrêté|anonymat"):
+    with pytest.raises(services.GradingError, match=r"arrêté|anonymat"):
         services.grade(assignment=assignment, marks=[0, 0], actor=assignment.grader)
 
 
