@@ -53,6 +53,9 @@ def knockout_figures(
     return Figures(available, fictitious, net, rounds, 2**rounds - net)
 
 
+MAX_PRELIMINARY_ROUNDS = 8
+
+
 def knockout_plan(registered: int, seeded: Sequence[tuple[int, int]] = ()) -> KnockoutPlan:
     """The Livre's method. ``seeded``: (number of entrants, number of rounds they skip).
 
@@ -63,6 +66,13 @@ def knockout_plan(registered: int, seeded: Sequence[tuple[int, int]] = ()) -> Kn
     preliminary = 0
     while (figures := knockout_figures(registered, seeded, preliminary)).byes >= figures.available:
         preliminary += 1
+        # A few entrants behind many seeded ones (8 with 4 seeded) never get fewer byes than
+        # players, however many preliminary rounds are added: the method fails there.
+        if preliminary > MAX_PRELIMINARY_ROUNDS:
+            raise ValueError(
+                f"The plan fails: {figures.byes} byes for {figures.available} players even after "
+                f"{MAX_PRELIMINARY_ROUNDS} preliminary rounds."
+            )
     available, fictitious, net, rounds, byes = (
         figures.available,
         figures.fictitious,

@@ -152,6 +152,24 @@ def figure(value: Fraction | Decimal | int, language: str) -> str:
     return text.replace(".", ",") if language == "fr" else text
 
 
+def with_noun(value: Fraction | Decimal | int, singular: str, plural: str, language: str) -> str:
+    """A figure with its noun agreeing: "0 point", "1,5 point", "2 points" in French (singular
+    below 2), "1 game" but "0 games", "1.5 points" in English."""
+    one = abs(Fraction(value)) < 2 if language == "fr" else Fraction(value) == 1
+    return f"{figure(value, language)} {singular if one else plural}"
+
+
+def sized(number: int, noun: str, *, capital: bool = False) -> str:
+    """English "a 7-player …" / "an 8-player …": "an" before the numbers said with a vowel
+    first (8, 11, 18, 80–89, 800–899, and the thousands that start so)."""
+    lead = number
+    while lead >= 1000:
+        lead //= 1000
+    vowel = lead in (8, 11, 18) or 80 <= lead <= 89 or 800 <= lead <= 899
+    article = "an" if vowel else "a"
+    return f"{article.capitalize() if capital else article} {number}-{noun}"
+
+
 def as_decimal(value: Fraction) -> Decimal:
     """An exact Fraction whose decimal expansion ends (halves, quarters, cents) as a Decimal."""
     result = Decimal(value.numerator) / Decimal(value.denominator)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from questions.computed import register
-from questions.computed.base import Answer, Generator, Param, Variant
+from questions.computed.base import Answer, Generator, Param, Variant, with_noun
 from tournaments.knockout import knockout_figures, knockout_plan
 
 
@@ -56,13 +56,11 @@ def build_byes(rng: random.Random, params: dict) -> Variant:
     seed_fr = seed_en = ""
     if seeded:
         count, skipped = seeded[0]
-        seed_fr = (
-            f" dont {count} qualifiés d'office exemptés de{'s' if skipped > 1 else ''} {skipped} premier"
-            f"{'s' if skipped > 1 else ''} tour{'s' if skipped > 1 else ''}"
-        )
-        seed_en = (
-            f", {count} of them seeded and exempt from the first {skipped} round{'s' if skipped > 1 else ''}"
-        )
+        plural = "s" if count > 1 else ""
+        rounds_fr = "du premier tour" if skipped == 1 else f"des {skipped} premiers tours"
+        seed_fr = f" dont {count} qualifié{plural} d'office exempté{plural} {rounds_fr}"
+        rounds_en = "the first round" if skipped == 1 else f"the first {skipped} rounds"
+        seed_en = f", {count} of them seeded and exempt from {rounds_en}"
     question_fr = (
         "combien de joueurs sont exemptés du premier tour (E) ?"
         if ask == "byes"
@@ -84,13 +82,18 @@ def build_byes(rng: random.Random, params: dict) -> Variant:
     steps_fr = " ; ".join(_steps(registered, seeded, plan.preliminary_rounds, "fr"))
     steps_en = "; ".join(_steps(registered, seeded, plan.preliminary_rounds, "en"))
     playing = plan.stages[0].participants
+    byes = plan.first_round_byes
+    exempt_fr = (with_noun(byes, "joueur est exempté", "joueurs sont exemptés", "fr") if byes
+                 else "aucun joueur n'est exempté")
+    exempt_en = (with_noun(byes, "player gets a bye", "players get a bye", "en") if byes
+                 else "no player gets a bye")
     solution_fr = (
         f"{steps_fr}. Au premier tour jouent D − E = {plan.available} − {plan.first_round_byes} = "
-        f"{playing} joueurs, soit {first_games} parties ; {plan.first_round_byes} joueurs sont exemptés."
+        f"{playing} joueurs, soit {with_noun(first_games, 'partie', 'parties', 'fr')} ; {exempt_fr}."
     )
     solution_en = (
         f"{steps_en}. The first round has D − E = {plan.available} − {plan.first_round_byes} = "
-        f"{playing} players, so {first_games} games; {plan.first_round_byes} players get a bye."
+        f"{playing} players, so {with_noun(first_games, 'game', 'games', 'en')}; {exempt_en}."
     )
     return Variant(stem_fr, stem_en, Answer("numeric", value=Decimal(value)), solution_fr, solution_en)
 

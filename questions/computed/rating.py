@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from questions.computed import register
-from questions.computed.base import Answer, Generator, Param, Table, Variant, figure, score_symbol
+from questions.computed.base import Answer, Generator, Param, Table, Variant, figure, score_symbol, with_noun
 from tournaments.performance import performance
 from tournaments.rating import MAX_COUNTED_DIFFERENCE, Game, counted_differences, k_factor, rating_change
 
@@ -41,25 +43,40 @@ def _check_games(params: dict) -> list[tuple[str, str]]:
     return []
 
 
-def _opponents(rng: random.Random, rating: int, count: int, far: int) -> list[int]:
-    opponents = [max(1000, rating + rng.randrange(-350, 355, 5)) for _index in range(count - far)]
+# Version 1 of both generators drew opponents up to 650 points above the player, so an elite
+# player could meet an opponent "rated 3045". Version 2 keeps every opponent at or below a
+# plausible top rating; version 1 stays as it was for the questions published with it.
+TOP_RATING = 2850
+
+
+def _opponents(rng: random.Random, rating: int, count: int, far: int, ceiling: int | None = None,
+               ) -> list[int]:
+    near = (max(1000, rating + rng.randrange(-350, 355, 5)) for _index in range(count - far))
+    opponents = [min(ceiling, opponent) for opponent in near] if ceiling else list(near)
     for _index in range(far):
         below = rating - rng.randrange(410, 650, 5)
-        opponents.append(
-            below if below >= 1000 and rng.random() < 0.6 else rating + rng.randrange(410, 650, 5)
-        )
+        if ceiling is None:
+            opponents.append(
+                below if below >= 1000 and rng.random() < 0.6 else rating + rng.randrange(410, 650, 5)
+            )
+            continue
+        room = ceiling - rating  # how far above the player an opponent may be rated
+        if below >= 1000 and (room < 410 or rng.random() < 0.6):
+            opponents.append(below)
+        else:
+            opponents.append(rating + rng.randrange(410, min(650, room + 1), 5))
     rng.shuffle(opponents)
     return opponents
 
 
-def build_elo(rng: random.Random, params: dict) -> Variant:
+def build_elo(rng: random.Random, params: dict, ceiling: int | None = None) -> Variant:
     profile = params["profile"] if params["profile"] != "any" else rng.choice(sorted(PROFILES))
     (low, high), (fewest, most), reached, (youngest, oldest) = PROFILES[profile]
     rating = rng.randrange(low, high + 1, 5)
     career, age = rng.randint(fewest, most), rng.randint(youngest, oldest)
     count = rng.randint(params["min_games"], params["max_games"])
     far = min(count, rng.choice((1, 2))) if params["far_opponent"] == "yes" else 0
-    opponents = _opponents(rng, rating, count, far)
+    opponents = _opponents(rng, rating, count, far, ceiling)
     games = [Game(opponent, Fraction(rng.choice((0, 1, 2)), 2)) for opponent in opponents]
     k = k_factor(
         rating=rating,
@@ -142,7 +159,7 @@ def build_elo(rng: random.Random, params: dict) -> Variant:
     )
 
 
-register(
+ELO_CHANGE = register(
     Generator(
         key="elo-change",
         version=1,
@@ -179,10 +196,10 @@ register(
 )
 
 
-def build_performance(rng: random.Random, params: dict) -> Variant:
+def build_performance(rng: random.Random, params: dict, ceiling: int | None = None) -> Variant:
     rating = rng.randrange(1400, 2300, 5)
     count = rng.randint(params["min_games"], params["max_games"])
-    opponents = _opponents(rng, rating, count, 1 if rng.random() < 0.7 else 0)
+    opponents = _opponents(rng, rating, count, 1 if rng.random() < 0.7 else 0, ceiling)
     scores = [Fraction(rng.choice((0, 1, 2)), 2) for _ in opponents]
     result = performance(rating, list(zip(opponents, scores, strict=True)))
     points = sum(scores, Fraction(0))
@@ -200,12 +217,14 @@ def build_performance(rng: random.Random, params: dict) -> Variant:
             return (
                 f"Les classements des adversaires sont ramenés à 400 points au plus de celui du joueur "
                 f"({rating}) : M = ({listed}) / {count} = {mean}, arrondi à {result.average}. "
-                f"{figure(points, 'fr')} points sur {count} parties : table du Livre : Q = {q}. {final}"
+                f"{with_noun(points, 'point', 'points', 'fr')} sur {count} parties : table du Livre : "
+                f"Q = {q}. {final}"
             )
         return (
             f"The opponents' ratings are brought within 400 points of the player's ({rating}): "
             f"M = ({listed}) / {count} = {mean}, rounded to {result.average}. "
-            f"{figure(points, 'en')} points out of {count} games: the Livre's table gives Q = {q}. {final}"
+            f"{with_noun(points, 'point', 'points', 'en')} out of {count} games: the Livre's table gives "
+            f"Q = {q}. {final}"
         )
 
     rows = tuple(
@@ -224,7 +243,7 @@ def build_performance(rng: random.Random, params: dict) -> Variant:
     )
 
 
-register(
+PERFORMANCE = register(
     Generator(
         key="performance",
         version=1,
@@ -238,3 +257,6 @@ register(
         citations=("5.2",),
     )
 )
+# Version 2: no opponent rated above TOP_RATING (same parameters, same texts).
+register(replace(ELO_CHANGE, version=2, build=partial(build_elo, ceiling=TOP_RATING)))
+register(replace(PERFORMANCE, version=2, build=partial(build_performance, ceiling=TOP_RATING)))

@@ -19,6 +19,7 @@ from questions.computed.base import (
     figure,
     score_symbol,
     shuffled_options,
+    sized,
 )
 from tournaments import crosstable as ct
 from tournaments.round_robin import berger_table, meeting
@@ -94,8 +95,8 @@ def build_meeting(rng: random.Random, params: dict) -> Variant:
         f"À quelle ronde les joueurs n° {x} et n° {y} se rencontrent-ils, et qui a les Blancs ?"
     )
     stem_en = (
-        f"A {players}-player round-robin is paired with the Berger table. In which round do "
-        f"players no. {x} and no. {y} meet, and who has White?"
+        f"{sized(players, 'player', capital=True)} round-robin is paired with the Berger table. "
+        f"In which round do players no. {x} and no. {y} meet, and who has White?"
     )
     if y == size:
         step_fr = (
@@ -217,7 +218,7 @@ def build_sonneborn(rng: random.Random, params: dict) -> Variant:
         f"jouées. Quel est le Sonneborn-Berger du joueur n° {target} ?"
     )
     stem_en = (
-        f"Here is the crosstable of a {players}-player round-robin, every game played. What is "
+        f"Here is the crosstable of {sized(players, 'player')} round-robin, every game played. What is "
         f"player no. {target}'s Sonneborn-Berger score?"
     )
     solution_fr = (

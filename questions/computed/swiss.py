@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from questions.computed import register
-from questions.computed.base import Answer, Generator, Param, Table, Variant, as_decimal, figure
+from questions.computed.base import Answer, Generator, Param, Table, Variant, as_decimal, figure, sized
 from tournaments import crosstable as ct
 from tournaments.tiebreaks import adjusted_score, buchholz, buchholz_cut, buchholz_median, opponent_values
 
@@ -243,10 +243,10 @@ def build_buchholz(rng: random.Random, params: dict) -> Variant:
         f"quel est le {name_fr} du joueur n° {target} ?"
     )
     stem_en = (
-        f"A {players}-player Swiss tournament over {rounds} rounds: player no. {facts['withdrawn']} "
-        f"withdrew after round {facts['withdrawn_after']}, and a game of round {facts['forfeit_round']} "
-        f"was lost by forfeit. According to the Livre de l'Arbitre, what is player no. {target}'s "
-        f"{name_en}?"
+        f"{sized(players, 'player', capital=True)} Swiss tournament over {rounds} rounds: "
+        f"player no. {facts['withdrawn']} withdrew after round {facts['withdrawn_after']}, "
+        f"and a game of round {facts['forfeit_round']} was lost by forfeit. According to the "
+        f"Livre de l'Arbitre, what is player no. {target}'s {name_en}?"
     )
     return Variant(
         stem_fr,

@@ -29,7 +29,9 @@ def demo_trainers(db):
 def small_bank(tmp_path, monkeypatch):
     paths = [tmp_path / "uvr.json", tmp_path / "uvc.json"]
     bank_file(paths[0], {"uid": "uvr-a", **samples.single()}, {"uid": "uvr-b", **samples.ruling()})
-    bank_file(paths[1], {"uid": "uvc-c", **samples.numeric()})
+    numeric = samples.numeric(stem_en="How long?", explanation_en="Ten minutes.",
+                              body={"value": 10, "tolerance": 0.5, "unit_fr": "min", "unit_en": "min"})
+    bank_file(paths[1], {"uid": "uvc-c", **numeric})
     monkeypatch.setattr("questions.management.commands.load_questions.bank_files", lambda: paths)
     monkeypatch.setattr("questions.management.commands.check_bank.bank_files", lambda: paths)
     return paths
@@ -74,6 +76,17 @@ def test_check_bank_prints_problems_per_uid(tmp_path):
     with pytest.raises(CommandError):
         call_command("check_bank", path, stdout=out, stderr=StringIO())
     assert "bad.json #1 (uvr-x)" in out.getvalue() and "units" in out.getvalue()
+
+
+def test_check_bank_lists_every_french_text_left_without_english(tmp_path):
+    question = samples.single(units=["UVC"], stem_en="")
+    question["body"]["options"][1]["text_en"] = ""
+    path = bank_file(tmp_path / "uvc.json", {"uid": "uvc-x", **question})
+    out = StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_bank", path, stdout=out, stderr=StringIO())
+    assert "uvc.json #1 (uvc-x)" in out.getvalue()
+    assert "English missing: stem_en, body.options.1.text_en" in out.getvalue()
 
 
 def test_check_bank_refuses_a_missing_file(tmp_path):

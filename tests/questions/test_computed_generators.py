@@ -18,8 +18,8 @@ from tournaments.round_robin import berger_table
 SEEDS = range(40)
 
 
-def body(key: str, **params) -> dict:
-    return {"generator": key, "generator_version": 1, "params": params}
+def body(key: str, version: int = 1, **params) -> dict:
+    return {"generator": key, "generator_version": version, "params": params}
 
 
 def number(text: str) -> Fraction:
@@ -33,8 +33,8 @@ def score_of(cell: str) -> Fraction:
 @pytest.mark.parametrize("key", [generator.key for generator in computed.choices()])
 def test_the_same_seed_gives_the_same_variant(key):
     generator = computed.latest(key)
-    assert computed.generate(body(key), 1234) == computed.generate(body(key), 1234)
-    assert generator.version == 1
+    pinned = {"generator": key, "generator_version": generator.version, "params": {}}
+    assert computed.generate(pinned, 1234) == computed.generate(pinned, 1234)
 
 
 @pytest.mark.parametrize("key", [generator.key for generator in computed.choices()])
@@ -134,9 +134,10 @@ def expected_score(difference: int) -> Fraction:
     return Fraction(row[2] if difference >= 0 else row[3], 100)
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_elo_change_follows_the_k_factor_and_the_400_point_rule(seed):
-    variant = computed.generate(body("elo-change"), seed)
+def test_the_elo_change_follows_the_k_factor_and_the_400_point_rule(seed, version):
+    variant = computed.generate(body("elo-change", version), seed)
     rating = int(re.search(r"classé (\d+)", variant.stem_fr).group(1))
     age = int(re.search(r"(\d+) ans", variant.stem_fr).group(1))
     career = int(re.search(r"(\d+) parties classées", variant.stem_fr).group(1))
@@ -160,9 +161,10 @@ def test_the_elo_change_follows_the_k_factor_and_the_400_point_rule(seed):
     assert variant.answer.value == Decimal(rounded if exact >= 0 else -rounded)
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_performance_reads_the_livres_table(seed):
-    variant = computed.generate(body("performance"), seed)
+def test_the_performance_reads_the_livres_table(seed, version):
+    variant = computed.generate(body("performance", version), seed)
     rating = int(re.search(r"classé (\d+)", variant.stem_fr).group(1))
     games = [(int(row[1]), score_of(row[2])) for row in variant.table_fr.rows]
     counted = [min(rating + 400, max(rating - 400, opponent)) for opponent, _score in games]

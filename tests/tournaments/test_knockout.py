@@ -1,3 +1,5 @@
+import threading
+
 import pytest
 
 from tournaments.knockout import bracket_order, first_round, knockout_figures, knockout_plan
@@ -69,3 +71,19 @@ def test_a_bracket_needs_a_power_of_two():
 def test_the_52_team_remark_checks_out_with_six_rounds():
     plan = knockout_plan(52, [(2, 1), (1, 2), (1, 3)])
     assert (plan.net, plan.rounds, plan.first_round_byes) == (64, 6, 0)
+
+
+def test_a_plan_that_no_preliminary_round_can_save_fails_instead_of_looping():
+    # In a daemon thread: before the fix this looped for ever, and the test must fail, not hang.
+    outcome = []
+
+    def plan() -> None:
+        try:
+            knockout_plan(8, [(4, 1)])
+        except ValueError as error:
+            outcome.append(str(error))
+
+    thread = threading.Thread(target=plan, daemon=True)
+    thread.start()
+    thread.join(timeout=10)
+    assert outcome and "preliminary rounds" in outcome[0]

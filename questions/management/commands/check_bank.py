@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from questions.formats import BankEntry
+from questions.formats import BankEntry, ParseProblem
 from questions.formats.importer import detect_format, engine_available, parse, validate_entries
 
 BANK_DIR = Path(__file__).resolve().parents[2] / "data" / "bank"
@@ -18,7 +18,8 @@ def bank_files() -> list[Path]:
 
 class Command(BaseCommand):
     help = ("Validate question files (schema, FEN and moves, citations, the rules engine's check of "
-            "answer keys, unique uids across files) and list every problem per uid.")
+            "answer keys, unique uids across files, English beside every French text) and list every "
+            "problem per uid.")
     # A quick checker for content writers: it must run whatever state the rest of the site is in.
     requires_system_checks: list[str] = []
 
@@ -60,6 +61,7 @@ class Command(BaseCommand):
         # Citations against the shipped rulebook files only: a development database may hold
         # a partial rulebook.
         valid, problems = validate_entries(entries, engine=engine, use_database=False)
+        problems = sorted_by_entry(problems + english_problems(entries), entries)
         current = None
         for problem in problems:
             if problem.where != current:
@@ -79,6 +81,38 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(problems)} rubric problem(s) in the database.")
         if problems:
             raise CommandError(f"{len(problems)} problem(s) found.")
+
+
+def missing_english(value: object, path: str = "") -> list[str]:
+    """Dotted paths of the English texts left empty beside a French one (``stem_en`` beside
+    ``stem_fr``, ``body.options.2.feedback_en`` beside ``body.options.2.feedback_fr``…)."""
+    missing = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key.endswith("_fr") and isinstance(item, str) and item.strip():
+                english = value.get(key[:-3] + "_en")
+                if not isinstance(english, str) or not english.strip():
+                    missing.append(f"{path}{key[:-3]}_en")
+            missing.extend(missing_english(item, f"{path}{key}."))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            missing.extend(missing_english(item, f"{path}{index}."))
+    return missing
+
+
+def english_problems(entries: list[BankEntry]) -> list[ParseProblem]:
+    """The shipped bank is bilingual: every French text of every question has its English."""
+    return [
+        ParseProblem(entry.label or entry.uid, f"English missing: {', '.join(paths)}")
+        for entry in entries
+        if (paths := missing_english(entry.content))
+    ]
+
+
+def sorted_by_entry(problems: list[ParseProblem], entries: list[BankEntry]) -> list[ParseProblem]:
+    """Problems grouped under their question, in the files' order (stable within one question)."""
+    order = {entry.label or entry.uid: index for index, entry in enumerate(entries)}
+    return sorted(problems, key=lambda problem: order.get(problem.where, -1))
 
 
 def stored_rubric_problems() -> list[tuple[str, str]]:
