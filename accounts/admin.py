@@ -13,6 +13,10 @@ class UserAdmin(BaseUserAdmin):
     fieldsets = (
         (None, {"fields": ("email", "password")}),
         (_("Identité"), {"fields": ("first_name", "last_name", "ffe_licence", "birth_date", "league")}),
+        (
+            _("Classement Elo (RIDNA art. 7.1)"),
+            {"fields": ("elo_standard", "elo_standard_kind", "elo_rapid", "elo_rapid_kind")},
+        ),
         (_("Préférences"), {"fields": ("preferred_language",)}),
         (_("Rôles et droits"), {"fields": ("is_active", "is_staff", "is_superuser", "groups")}),
         (_("Dates"), {"fields": ("last_login", "date_joined")}),

@@ -27,11 +27,42 @@ class LoginForm(AuthenticationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["first_name", "last_name", "ffe_licence", "birth_date", "league", "preferred_language"]
+        fields = [
+            "first_name",
+            "last_name",
+            "ffe_licence",
+            "birth_date",
+            "league",
+            "elo_standard",
+            "elo_standard_kind",
+            "elo_rapid",
+            "elo_rapid_kind",
+            "preferred_language",
+        ]
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "ffe_licence": _("Une lettre suivie de cinq chiffres, par exemple K12345."),
+            "elo_standard": _(
+                "RIDNA art. 7.1 : un titre d'arbitre demande un classement Elo lent ou rapide, "
+                "national (N) ou FIDE (F) ; un Elo estimé (E) n'en est pas un."
+            ),
         }
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        for value_field, kind_field in (
+            ("elo_standard", "elo_standard_kind"),
+            ("elo_rapid", "elo_rapid_kind"),
+        ):
+            has_value = cleaned.get(value_field) is not None
+            has_kind = bool(cleaned.get(kind_field))
+            if has_value and not has_kind:
+                self.add_error(
+                    kind_field, _("Indiquez si ce classement est FIDE (F), national (N) ou estimé (E).")
+                )
+            elif has_kind and not has_value:
+                self.add_error(value_field, _("Indiquez le classement, ou laissez son type vide."))
+        return cleaned
 
     def clean_ffe_licence(self) -> str:
         return self.cleaned_data["ffe_licence"].strip().upper()

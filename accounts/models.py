@@ -3,8 +3,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager, Group, Permission
 from django.contrib.contenttypes.models import ContentType
-from django.core.validators import RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -50,6 +51,14 @@ licence_validator = RegexValidator(
 )
 
 
+class RatingKind(models.TextChoices):
+    """How a French rating was obtained, as the FFE prints it after the number (1850F, 1620N, 1399E)."""
+
+    FIDE = "F", _("FIDE (F)")
+    NATIONAL = "N", _("national (N)")
+    ESTIMATED = "E", _("estimé (E)")
+
+
 class User(AbstractUser):
     """A person who uses Arbitre. Logs in with an e-mail address."""
 
@@ -60,6 +69,19 @@ class User(AbstractUser):
     )
     birth_date = models.DateField(_("date de naissance"), null=True, blank=True)
     league = models.CharField(_("ligue / région"), max_length=100, blank=True)
+    # RIDNA Art. 7.1: "Posséder un classement Elo (lent ou rapide, national ou F.I.D.E.)".
+    elo_standard = models.PositiveSmallIntegerField(
+        _("Elo lent"), null=True, blank=True, validators=[MinValueValidator(500), MaxValueValidator(3000)]
+    )
+    elo_standard_kind = models.CharField(
+        _("type de l'Elo lent"), max_length=1, choices=RatingKind.choices, blank=True
+    )
+    elo_rapid = models.PositiveSmallIntegerField(
+        _("Elo rapide"), null=True, blank=True, validators=[MinValueValidator(500), MaxValueValidator(3000)]
+    )
+    elo_rapid_kind = models.CharField(
+        _("type de l'Elo rapide"), max_length=1, choices=RatingKind.choices, blank=True
+    )
     preferred_language = models.CharField(
         _("langue préférée"), max_length=5, choices=settings.LANGUAGES, default="fr"
     )
@@ -73,6 +95,19 @@ class User(AbstractUser):
         verbose_name = _("utilisateur")
         verbose_name_plural = _("utilisateurs")
         ordering = ["last_name", "first_name", "email"]
+        constraints = [
+            # A rating and its kind (F, N or E) go together.
+            models.CheckConstraint(
+                condition=Q(elo_standard__isnull=True, elo_standard_kind="")
+                | (Q(elo_standard__isnull=False) & ~Q(elo_standard_kind="")),
+                name="user_elo_standard_with_kind",
+            ),
+            models.CheckConstraint(
+                condition=Q(elo_rapid__isnull=True, elo_rapid_kind="")
+                | (Q(elo_rapid__isnull=False) & ~Q(elo_rapid_kind="")),
+                name="user_elo_rapid_with_kind",
+            ),
+        ]
         # Capabilities granted to the role groups (see ROLE_PERMISSIONS below and the
         # migration that creates the groups). Apps check these, never group names.
         permissions = [

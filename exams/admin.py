@@ -8,6 +8,8 @@ from exams.models import (
     AuditEntry,
     Centre,
     ExamSession,
+    OfficiatedTournament,
+    Qualification,
     Registration,
     StageRecord,
     TechnicalReport,
@@ -101,6 +103,19 @@ class AspRecordAdmin(admin.ModelAdmin):
 @admin.register(TechnicalReport)
 class TechnicalReportAdmin(admin.ModelAdmin):
     list_display = ["candidate", "tournament", "validated_on"]
+    raw_id_fields = ["candidate", "recorded_by"]
+
+
+@admin.register(Qualification)
+class QualificationAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "kind", "obtained_on"]
+    list_filter = ["kind"]
+    raw_id_fields = ["candidate", "recorded_by"]
+
+
+@admin.register(OfficiatedTournament)
+class OfficiatedTournamentAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "tournament", "end_date", "supervision_visit"]
     raw_id_fields = ["candidate", "recorded_by"]
 
 

@@ -33,6 +33,9 @@ def load() -> list[str]:
     if trainee.birth_date is None:
         trainee.birth_date = datetime.date(1998, 4, 12)
         trainee.save(update_fields=["birth_date"])
+    if trainee.elo_rapid is None:  # RIDNA Art. 7.1: a title needs a standard or rapid rating
+        trainee.elo_rapid, trainee.elo_rapid_kind = 1420, "N"
+        trainee.save(update_fields=["elo_rapid", "elo_rapid_kind"])
     # An SC course (RIDNA Art. 15.2) makes the trainee eligible for the UVR and the UVC (Art. 16.1-2).
     # The past UVR session (below, graded by grading.demo) gives the trainee the UVR; the
     # upcoming session is therefore the UVC, the next unit of the club arbiter's path.

@@ -15,8 +15,11 @@ Rules applied (Règlement Intérieur de la DNA, Livre de l'Arbitre 1.2):
   SO at least 17 and AFC). A course attended outside them does not open the units.
 - Art. 16.1–16.4: UVR needs an SC or SJ course, UVC an SC course (or a valid AFJ title),
   UVO and UVT an SO course, "depuis moins de 2 ans" on the day of the exam.
-- Art. 7, 9, 10, 11: the titles' minimum (and, for AFJ, maximum) ages, units, favourable
-  ASP and, for AFO, a validated technical report.
+- Art. 6.2: a titled arbiter who has followed no continuing-training course (FC) for 4 years
+  becomes inactive at the end of that sporting season (``title_activity``); an AFJ's title is
+  then no longer "en cours de validité" for the UVC (Art. 16.2).
+
+The titles (Art. 7, 9–12) are in ``exams.titles``; ``title_eligibility`` is re-exported here.
 """
 
 from __future__ import annotations
@@ -76,6 +79,30 @@ class HeldUnit:
 class HeldTitle:
     title: str
     awarded_on: datetime.date
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An Elo rating: ``speed`` "standard" or "rapid", ``kind`` F (FIDE), N (national) or E (estimated)."""
+
+    speed: str
+    value: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class HeldQualification:
+    kind: str  # exams.models.QualificationKind
+    obtained_on: datetime.date
+
+
+@dataclass(frozen=True)
+class Officiated:
+    """A tournament officiated (Art. 11.1), with or without a supervision visit."""
+
+    end_date: datetime.date
+    supervision_visit: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,11 +116,18 @@ class CandidateFile:
     titles: tuple[HeldTitle, ...] = ()
     favourable_asp_dates: tuple[datetime.date, ...] = ()
     technical_report_dates: tuple[datetime.date, ...] = ()
+    ratings: tuple[Rating, ...] = ()
+    qualifications: tuple[HeldQualification, ...] = ()
+    officiated: tuple[Officiated, ...] = ()
 
     def title_held_on(self, titles: Iterable[str], day: datetime.date) -> HeldTitle | None:
         wanted = set(titles)
         held = [t for t in self.titles if t.title in wanted and t.awarded_on <= day]
         return min(held, key=lambda t: t.awarded_on) if held else None
+
+    def qualification_on(self, kind: str, day: datetime.date) -> HeldQualification | None:
+        held = [q for q in self.qualifications if q.kind == kind and q.obtained_on <= day]
+        return min(held, key=lambda q: q.obtained_on) if held else None
 
     def valid_unit(self, unit: str, day: datetime.date) -> HeldUnit | None:
         valid = [u for u in self.units if u.unit == unit and u.valid_on(day)]
@@ -138,6 +172,73 @@ def years_later(day: datetime.date, years: int) -> datetime.date:
 
 def age_on(birth_date: datetime.date, day: datetime.date) -> int:
     return day.year - birth_date.year - ((day.month, day.day) < (birth_date.month, birth_date.day))
+
+
+# Art. 6.2: "Au moins une fois tous les 4 ans [...] un stage de formation continue (FC)";
+# "Si durant une période de six ans à compter de son dernier stage [...] un stage SC".
+CONTINUING_TRAINING_YEARS = 4
+SC_REQUIRED_AFTER_YEARS = 6
+
+
+class ActivityState:
+    ACTIVE = "active"
+    INACTIVE = "inactive"  # an FC course (or any initial course) reactivates
+    SC_REQUIRED = "sc_required"  # only an SC course reactivates
+
+
+@dataclass(frozen=True)
+class Activity:
+    """Whether a titled arbiter may officiate on a day (RIDNA Art. 6.2)."""
+
+    state: str
+    last_training: datetime.date
+    inactive_from: datetime.date
+    sc_required_from: datetime.date
+
+    @property
+    def active(self) -> bool:
+        return self.state == ActivityState.ACTIVE
+
+
+def season_end(day: datetime.date) -> datetime.date:
+    """The last day of the FFE sporting season (1 September to 31 August) that holds ``day``."""
+    return datetime.date(day.year if day.month < 9 else day.year + 1, 8, 31)
+
+
+def title_activity(file: CandidateFile, on: datetime.date) -> Activity | None:
+    """RIDNA Art. 6.2, "Arbitres inactifs", for the titles ``file`` holds on ``on`` (None: no title).
+
+    "Au moins une fois tous les 4 ans, chaque arbitre titré doit s'inscrire à un stage de
+    formation continue (FC) qu'il est tenu de suivre entièrement. Faute d'avoir suivi un stage
+    FC dans les temps requis, à l'issue de la saison sportive du terme des 4 ans, il devient un
+    arbitre inactif n'ayant plus le droit d'exercer. Aussitôt ce stage effectué, l'arbitre
+    inactif redevient actif. A défaut de suivre un stage FC, un arbitre titré ou inactif peut
+    s'inscrire à un stage de formation initiale qu'il doit suivre entièrement. Si durant une
+    période de six ans à compter de son dernier stage, un arbitre n'effectue pas de formation
+    continue, celui-ci sera dans l'obligation de suivre un stage SC. A l'issue de celui-ci, son
+    titre d'arbitre est réactivé."
+
+    The 4 years run from the last course (FC or an initial course SJ, SC, SO, SF), and at the
+    earliest from the latest title awarded: the duty is a titled arbiter's. The arbiter is
+    inactive from the day after the sporting season (1 September to 31 August) in which the
+    4 years end. Six years after the last course, only an SC course reactivates the title.
+    """
+    held = [t for t in file.titles if t.awarded_on <= on]
+    if not held:
+        return None
+    last = max(t.awarded_on for t in held)
+    for course in sorted((s for s in file.stages if last < s.date <= on), key=lambda s: s.date):
+        if course.date < years_later(last, SC_REQUIRED_AFTER_YEARS) or course.stage == Stage.SC:
+            last = course.date
+    inactive_from = season_end(years_later(last, CONTINUING_TRAINING_YEARS)) + datetime.timedelta(days=1)
+    sc_required_from = years_later(last, SC_REQUIRED_AFTER_YEARS)
+    if on < inactive_from:
+        state = ActivityState.ACTIVE
+    elif on < sc_required_from:
+        state = ActivityState.INACTIVE
+    else:
+        state = ActivityState.SC_REQUIRED
+    return Activity(state, last, inactive_from, sc_required_from)
 
 
 def _date(day: datetime.date) -> str:
@@ -319,13 +420,15 @@ def registration_eligibility(
         )
         return decision
     if unit == Unit.UVC:
-        # Art. 16.2: "ou les AFJ avec un titre en cours de validité"; the AFJ title is held up
-        # to the age of 18 (Art. 9).
+        # Art. 16.2: "ou les AFJ avec un titre en cours de validité": the AFJ title is held up to
+        # the age of 18 (Art. 9) by an active arbiter (Art. 6.2: FC at least every 4 years).
         afj = file.title_held_on([Title.AFJ], exam_day)
-        if afj is not None and file.birth_date is not None and age_on(file.birth_date, exam_day) <= 18:
+        too_old = file.birth_date is None or age_on(file.birth_date, exam_day) > 18
+        activity = title_activity(file, exam_day)
+        if afj is not None and not too_old and activity is not None and activity.active:
             decision.add(_rule("16.2"), _("Titre d'AFJ en cours de validité."), True)
             return decision
-        if afj is not None:
+        if afj is not None and too_old:
             problem = _voiced(
                 candidate_name,
                 _("Art. 16.2 et art. 9 : votre titre d'AFJ n'est plus en cours de validité (âge "
@@ -333,6 +436,21 @@ def registration_eligibility(
                 _("Art. 16.2 et art. 9 : le titre d'AFJ de %(name)s n'est plus en cours de validité "
                   "(âge maximum : 18 ans), et %(problem)s"),
                 {"problem": problem[0].lower() + problem[1:]},
+            )
+        elif afj is not None and activity is not None:
+            problem = _voiced(
+                candidate_name,
+                _("Art. 16.2 et art. 6.2 : votre titre d'AFJ n'est plus en cours de validité : sans "
+                  "stage de formation continue (FC) depuis le %(last)s, vous êtes arbitre inactif "
+                  "depuis le %(inactive)s ; et %(problem)s"),
+                _("Art. 16.2 et art. 6.2 : le titre d'AFJ de %(name)s n'est plus en cours de "
+                  "validité : sans stage de formation continue (FC) depuis le %(last)s, il ou elle "
+                  "est arbitre inactif depuis le %(inactive)s ; et %(problem)s"),
+                {
+                    "last": _date(activity.last_training),
+                    "inactive": _date(activity.inactive_from),
+                    "problem": problem[0].lower() + problem[1:],
+                },
             )
     decision.add(_rule(UNIT_ARTICLE[unit]), problem, False)
     return decision
@@ -369,128 +487,5 @@ def unit_expiry(
     return years_later(start, VALIDITY_YEARS)
 
 
-def _count_check(decision: Decision, rule: str, count: int, needed: int, what: str) -> None:
-    decision.add(
-        rule,
-        _("%(what)s : %(count)s sur %(needed)s requise(s).")
-        % {"what": what, "count": count, "needed": needed},
-        count >= needed,
-    )
-
-
-def _age_check(
-    decision: Decision,
-    file: CandidateFile,
-    article: str,
-    day: datetime.date,
-    minimum: int,
-    maximum: int | None = None,
-) -> None:
-    if file.birth_date is None:
-        decision.add(
-            _rule(article),
-            _("Art. %(article)s : date de naissance non renseignée, l'âge ne peut pas être vérifié.")
-            % {"article": article},
-            False,
-        )
-        return
-    age = age_on(file.birth_date, day)
-    if maximum is None:
-        message = _("Art. %(article)s : âge minimum %(minimum)s ans (âge actuel : %(age)s ans).")
-    else:
-        message = _("Art. %(article)s : âge entre %(minimum)s et %(maximum)s ans (âge actuel : %(age)s ans).")
-    met = age >= minimum and (maximum is None or age <= maximum)
-    decision.add(
-        _rule(article),
-        message % {"article": article, "minimum": minimum, "maximum": maximum, "age": age},
-        met,
-    )
-
-
-def _unit_check(decision: Decision, file: CandidateFile, article: str, unit: str, day: datetime.date) -> None:
-    held = file.valid_unit(unit, day)
-    if held:
-        message = _("%(unit)s obtenue le %(passed)s, valable jusqu'au %(expires)s.") % {
-            "unit": unit,
-            "passed": _date(held.passed_on),
-            "expires": _date(held.expires_on),
-        }
-    else:
-        message = _("Art. %(article)s : %(unit)s non obtenue ou périmée.") % {
-            "article": article,
-            "unit": unit,
-        }
-    decision.add(_rule(article), message, held is not None)
-
-
-def _title_check(
-    decision: Decision,
-    file: CandidateFile,
-    article: str,
-    titles: Iterable[str],
-    name: str,
-    day: datetime.date,
-) -> None:
-    held = file.title_held_on(titles, day)
-    decision.add(
-        _rule(article),
-        _("Titre d'%(name)s obtenu.") % {"name": name}
-        if held
-        else _("Art. %(article)s : titre d'%(name)s requis.") % {"article": article, "name": name},
-        held is not None,
-    )
-
-
-def title_eligibility(file: CandidateFile, *, title: str, on: datetime.date) -> Decision:
-    """May the DNA award ``title`` on ``on``? (Art. 7, 9, 10, 11). AFE follows the FIDE (Art. 12)."""
-    decision = Decision()
-    held = file.title_held_on([title], on)
-    if held:
-        decision.add(
-            _rule("7"), _("Titre déjà décerné le %(date)s.") % {"date": _date(held.awarded_on)}, False
-        )
-        return decision
-    decision.add(
-        _rule("7.1"),
-        _("Licence FFE renseignée.")
-        if file.has_licence
-        else _("Art. 7.1 : une licence A valable est requise ; numéro de licence non renseigné."),
-        file.has_licence,
-    )
-    asp = sum(1 for day in file.favourable_asp_dates if day <= on)
-    if title == Title.AFJ:
-        _age_check(decision, file, "9", on, 12, 18)
-        _unit_check(decision, file, "9", Unit.UVR, on)
-        _count_check(decision, _rule("9"), asp, 1, _("ASP favorables"))
-    elif title == Title.AFC:
-        main = Decision(list(decision.checks))
-        _age_check(main, file, "10", on, 16)
-        _unit_check(main, file, "10", Unit.UVR, on)
-        _unit_check(main, file, "10", Unit.UVC, on)
-        _count_check(main, _rule("10"), asp, 1, _("ASP favorables"))
-        if main.eligible or file.title_held_on([Title.AFJ], on) is None:
-            return main
-        # Art. 10.1: "un AFJ de 16 ans révolus et titulaire de l'UVC".
-        bridge = Decision(list(decision.checks))
-        _title_check(bridge, file, "10.1", [Title.AFJ], "AFJ", on)
-        _age_check(bridge, file, "10.1", on, 16)
-        _unit_check(bridge, file, "10.1", Unit.UVC, on)
-        return bridge if bridge.eligible or len(bridge.refusals) < len(main.refusals) else main
-    elif title == Title.AFO:
-        _age_check(decision, file, "11", on, 18)
-        _title_check(decision, file, "11", AT_LEAST_AFC, "AFC", on)
-        _unit_check(decision, file, "11", Unit.UVO, on)
-        _unit_check(decision, file, "11", Unit.UVT, on)
-        _count_check(decision, _rule("11"), asp, 2, _("ASP favorables"))
-        reports = sum(1 for day in file.technical_report_dates if day <= on)
-        _count_check(decision, _rule("11"), reports, 1, _("Rapports techniques validés"))
-    else:
-        decision.add(
-            _rule("12"),
-            _(
-                "Art. 12 : le titre d'AFE est entériné par équivalence du titre "
-                "d'arbitre FIDE ; il ne se calcule pas ici."
-            ),
-            False,
-        )
-    return decision
+# Re-exported: the titles' rules live in exams.titles, which builds on this module.
+from exams.titles import afo_level_2_eligibility, title_eligibility  # noqa: E402, F401

@@ -306,7 +306,14 @@ class TechnicalReportForm(forms.ModelForm):
 
 
 class TitleAwardForm(forms.Form):
-    title = forms.ChoiceField(label=_("Titre"), choices=[(t.value, t.label) for t in Title if t != Title.AFE])
+    LEVEL_2 = "AFO2"
+    title = forms.ChoiceField(
+        label=_("Titre"),
+        choices=[
+            *((t.value, t.label) for t in Title if t != Title.AFE),
+            (LEVEL_2, _("AFO niveau 2 (art. 11.1), pour un AFO de niveau 1")),
+        ],
+    )
     awarded_on = forms.DateField(label=_("Décerné le"), widget=DATE)
     note = forms.CharField(label=_("Observations"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
     override_reason = forms.CharField(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from exams import eligibility, services
 from exams.models import Title
@@ -15,6 +16,10 @@ def records_context(user) -> dict:
         {"title": title, "decision": eligibility.title_eligibility(file, title=title, on=today)}
         for title in (Title.AFJ, Title.AFC, Title.AFO)
     ]
+    titles.append(
+        {"title": "AFO2", "label": _("AFO — niveau 2 (art. 11.1)"),
+         "decision": eligibility.afo_level_2_eligibility(file, on=today)}
+    )
     unit_passes = list(user.unit_passes.select_related("session"))
     for unit_pass in unit_passes:
         # The table says "valide" exactly when the titles' computation counts the unit.
@@ -28,4 +33,7 @@ def records_context(user) -> dict:
         "technical_reports": user.technical_reports.all(),
         "title_awards": user.title_awards.select_related("awarded_by"),
         "title_eligibility": titles,
+        "activity": eligibility.title_activity(file, today),
+        "qualifications": user.qualifications.all(),
+        "officiated_tournaments": user.officiated_tournaments.all(),
     }

@@ -45,13 +45,29 @@ def candidate_file(user) -> eligibility.CandidateFile:
             for unit, passed, expires in user.unit_passes.values_list("unit", "passed_on", "expires_on")
         ),
         titles=tuple(
-            eligibility.HeldTitle(title, day)
-            for title, day in user.title_awards.values_list("title", "awarded_on")
+            eligibility.HeldTitle(title, day, level)
+            for title, day, level in user.title_awards.values_list("title", "awarded_on", "level")
         ),
         favourable_asp_dates=tuple(
             user.asp_records.filter(favourable=True).values_list("end_date", flat=True)
         ),
         technical_report_dates=tuple(user.technical_reports.values_list("validated_on", flat=True)),
+        ratings=tuple(
+            eligibility.Rating(speed, value, kind)
+            for speed, value, kind in (
+                ("standard", user.elo_standard, user.elo_standard_kind),
+                ("rapid", user.elo_rapid, user.elo_rapid_kind),
+            )
+            if value is not None
+        ),
+        qualifications=tuple(
+            eligibility.HeldQualification(kind, day)
+            for kind, day in user.qualifications.values_list("kind", "obtained_on")
+        ),
+        officiated=tuple(
+            eligibility.Officiated(day, visit)
+            for day, visit in user.officiated_tournaments.values_list("end_date", "supervision_visit")
+        ),
     )
 
 
@@ -248,6 +264,45 @@ def award_title(
                 "candidate": candidate.email,
                 "title": title,
                 "awarded_on": awarded_on,
+                "criteria_met": decision.eligible,
+                "refusal": decision.reason() if not decision.eligible else "",
+            },
+        )
+    return award
+
+
+def promote_afo_to_level_2(*, candidate, actor, on: datetime.date, override_reason: str = "") -> TitleAward:
+    """The Directeur des Titres moves an AFO to level 2 (RIDNA Art. 11.1); refused unless the
+    criteria are met or a reason is given."""
+    award = TitleAward.objects.filter(candidate=candidate, title=Title.AFO).first()
+    if award is None:
+        raise ExamError(_("%(name)s n'est pas AFO.") % {"name": candidate})
+    if award.level >= 2:
+        raise ExamError(_("%(name)s est déjà AFO de niveau 2.") % {"name": candidate})
+    decision = eligibility.afo_level_2_eligibility(candidate_file(candidate), on=on)
+    override_reason = override_reason.strip()
+    if not decision.eligible and not override_reason:
+        raise ExamError(
+            _(
+                "Les critères du RIDNA ne sont pas remplis : %(reason)s Indiquez le motif d'une "
+                "dérogation pour passer l'arbitre au niveau 2 malgré tout."
+            )
+            % {"reason": decision.reason()}
+        )
+    with transaction.atomic():
+        award.level = 2
+        award.full_clean()
+        award.save(update_fields=["level"])
+        log_action(
+            actor=actor,
+            action=AuditEntry.Action.TITLE_AWARD,
+            target=award,
+            reason=override_reason,
+            details={
+                "candidate": candidate.email,
+                "title": Title.AFO,
+                "level": 2,
+                "on": on,
                 "criteria_met": decision.eligible,
                 "refusal": decision.reason() if not decision.eligible else "",
             },

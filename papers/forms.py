@@ -12,17 +12,46 @@ from papers.models import Blueprint, BlueprintRule, ExposurePolicy
 from questions.models import Question, QuestionVersion, Unit
 
 UNIT_DURATIONS = {"UVR": 120, "UVC": 120, "UVO": 60, "UVT": 180}  # RIDNA art. 16
+MAX_QUESTIONS = 200  # a paper's questions, all rules together (one rule already stops at 200)
 
 
 class BlueprintForm(forms.ModelForm):
     class Meta:
         model = Blueprint
-        fields = ["name", "unit", "purpose", "duration_minutes", "pass_mark"]
+        fields = ["name", "unit", "purpose", "duration_minutes", "pass_mark", "pairing_count"]
         widgets = {
             "purpose": forms.Select(
                 choices=[(Purpose.EXAM, Purpose.EXAM.label), (Purpose.MOCK, Purpose.MOCK.label)]
             )
         }
+
+    def clean_pass_mark(self) -> Decimal:
+        pass_mark = self.cleaned_data["pass_mark"]
+        if pass_mark is not None and pass_mark <= 0:
+            raise forms.ValidationError(
+                _(
+                    "Un seuil de réussite de 0 % ferait réussir toute copie ; indiquez un pourcentage "
+                    "entre 1 et 100."
+                )
+            )
+        return pass_mark
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["pairing_count"].required = False  # empty means none
+
+    def clean_pairing_count(self) -> int:
+        return self.cleaned_data.get("pairing_count") or 0
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("pairing_count") and cleaned.get("unit") and cleaned["unit"] != Unit.UVT:
+            self.add_error(
+                "pairing_count",
+                _("Les questions d'appariement relèvent de l'UVT (RIDNA art. 16.4 : système suisse et "
+                  "logiciel d'appariement) ; laissez 0 pour l'%(unit)s.") % {"unit": cleaned["unit"]},
+            )
+        return cleaned
 
     def clean_purpose(self) -> str:
         purpose = self.cleaned_data["purpose"]
@@ -78,6 +107,12 @@ class BaseRuleFormSet(forms.BaseInlineFormSet):
         kept = [form for form in self.forms if form.cleaned_data and not form.cleaned_data.get("DELETE")]
         if not kept:
             raise forms.ValidationError(_("Un plan contient au moins une règle de tirage."))
+        total = sum(form.cleaned_data.get("count") or 0 for form in kept)
+        if total > MAX_QUESTIONS:
+            raise forms.ValidationError(
+                _("Un sujet compte au plus %(maximum)s questions ; ces règles en demandent %(total)s.")
+                % {"maximum": MAX_QUESTIONS, "total": total}
+            )
 
 
 RuleFormSetBase = inlineformset_factory(

@@ -19,6 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from delivery.models import Purpose
 from questions.models import Difficulty, QuestionType, Unit
 
+# The value of QuestionType.PAIRING (added by another branch); compared as a string so that the
+# blueprints work before and after that type exists.
+PAIRING_TYPE = "pairing"
+
 
 class Blueprint(models.Model):
     name = models.CharField(_("nom"), max_length=200)
@@ -33,6 +37,18 @@ class Blueprint(models.Model):
         decimal_places=2,
         default=Decimal(50),
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))],
+        help_text=_(
+            "Convention de la plateforme, fixée pour chaque plan : ni le Livre de l'Arbitre ni le "
+            "RIDNA ne fixent de seuil de réussite ni de nombre de questions."
+        ),
+    )
+    # The UVT's pairing part (RIDNA Art. 16.4: "Système suisse et logiciel d'appariement"):
+    # so many published questions of type "pairing", drawn after the rules.
+    pairing_count = models.PositiveSmallIntegerField(
+        _("questions d'appariement"),
+        default=0,
+        validators=[MaxValueValidator(20)],
+        help_text=_("Questions de type « appariement » tirées en plus des règles (UVT)."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -58,12 +74,12 @@ class Blueprint(models.Model):
         return self.name
 
     def question_count(self) -> int:
-        return sum(rule.count for rule in self.rules.all())
+        return sum(rule.count for rule in self.rules.all()) + self.pairing_count
 
     def total_points(self) -> Decimal | None:
         """The paper's total when every rule fixes its points; None when it depends on the draw."""
         rules = list(self.rules.all())
-        if any(rule.points_each is None for rule in rules):
+        if self.pairing_count or any(rule.points_each is None for rule in rules):
             return None
         return sum((rule.points_each * rule.count for rule in rules), Decimal(0))
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from delivery import exposure
 from delivery.models import Feedback, Paper, PaperItem, Purpose
 from papers.families import families_of
-from papers.models import Blueprint, BlueprintRule, ExposurePolicy, PaperOrigin
+from papers.models import PAIRING_TYPE, Blueprint, BlueprintRule, ExposurePolicy, PaperOrigin
 from questions.models import Question, QuestionVersion
 
 
@@ -44,22 +44,44 @@ class RuleDraw:
 
 
 @dataclass
+class PairingDraw:
+    """The blueprint's pairing part: ``wanted`` questions of type "pairing", ``drawn`` of them."""
+
+    wanted: int
+    available: int
+    drawn: list[QuestionVersion] = field(default_factory=list)
+
+    @property
+    def short(self) -> int:
+        return max(0, self.wanted - len(self.drawn))
+
+
+@dataclass
 class Draw:
     blueprint: Blueprint
     seed: int
     rules: list[RuleDraw]
+    pairing: PairingDraw | None = None
 
     @property
     def complete(self) -> bool:
+        """Every rule filled. The pairing part is separate: see ``pairing_unavailable``."""
         return all(rule.short == 0 for rule in self.rules)
 
     @property
+    def pairing_unavailable(self) -> bool:
+        return self.pairing is not None and self.pairing.short > 0
+
+    @property
     def versions(self) -> list[tuple[QuestionVersion, Decimal]]:
-        return [
+        drawn = [
             (version, points_on_paper(version, rule.rule.points_each))
             for rule in self.rules
             for version in rule.drawn
         ]
+        if self.pairing is not None:
+            drawn += [(version, version.points) for version in self.pairing.drawn]
+        return drawn
 
     def total_points(self) -> Decimal:
         return sum((points for _version, points in self.versions), Decimal(0))
@@ -116,13 +138,21 @@ def draw(blueprint: Blueprint, *, seed: int) -> Draw:
     pool = service_pool(blueprint.unit, without_reserved=blueprint.purpose != Purpose.EXAM)
     taken: set[int] = set()
     generator = random.Random(seed)  # noqa: S311 - reproducible draw, not a secret
+    pairing = None
+    if blueprint.pairing_count:
+        # Drawn first, so that a rule open to every type leaves the part its questions; the part
+        # comes last on the paper (``Draw.versions``).
+        fitting = [version for version in pool if version.type == PAIRING_TYPE]
+        chosen = generator.sample(fitting, min(blueprint.pairing_count, len(fitting)))
+        taken.update(version.pk for version in chosen)
+        pairing = PairingDraw(wanted=blueprint.pairing_count, available=len(fitting), drawn=chosen)
     results = []
     for rule in blueprint.rules.all():
         fitting = [version for version in candidates_for(rule, pool) if version.pk not in taken]
         chosen = generator.sample(fitting, min(rule.count, len(fitting)))
         taken.update(version.pk for version in chosen)
         results.append(RuleDraw(rule=rule, available=len(fitting), drawn=chosen))
-    return Draw(blueprint=blueprint, seed=seed, rules=results)
+    return Draw(blueprint=blueprint, seed=seed, rules=results, pairing=pairing)
 
 
 def new_seed() -> int:
@@ -150,6 +180,14 @@ def compose_from_blueprint(
         ]
         raise CompositionError(
             _("La banque ne suffit pas pour ce plan (%(details)s).") % {"details": " ; ".join(missing)}
+        )
+    # A mock exam goes ahead without its pairing part (the trainee is told so); an exam paper
+    # must be whole.
+    if result.pairing_unavailable and blueprint.purpose == Purpose.EXAM:
+        raise CompositionError(
+            _("La banque ne suffit pas pour ce plan (partie appariement : %(wanted)s demandées, "
+              "%(available)s disponibles).")
+            % {"wanted": result.pairing.wanted, "available": result.pairing.available}
         )
     purpose = blueprint.purpose
     with transaction.atomic():

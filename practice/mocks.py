@@ -3,7 +3,10 @@
 The mix follows what the bank holds: the paper's questions are shared among (type,
 difficulty) cells in proportion to the questions in service in each cell (largest
 remainders). Those cells do not overlap, so a draw can always fill every rule; open
-questions are left out, since nobody grades a mock exam by hand.
+questions are left out, since nobody grades a mock exam by hand. The UVT's pairing questions
+are the blueprint's pairing part (``Blueprint.pairing_count``), not a cell of the mix.
+
+The number of questions and the pass mark are conventions of the platform (see ``SIZES``).
 """
 
 from __future__ import annotations
@@ -14,13 +17,21 @@ from decimal import Decimal
 from django.db import transaction
 
 from delivery.models import Purpose
-from papers.models import Blueprint, BlueprintRule
+from papers.models import PAIRING_TYPE, Blueprint, BlueprintRule
 from questions.models import Question, QuestionType, Unit
 
-# RIDNA Art. 16: duration of each unit's paper (minutes); questions per mock paper.
+# RIDNA Art. 16 fixes each unit's duration (minutes): "Durée de l'épreuve : 2 heures" (UVR,
+# UVC), "1 heure" (UVO), "3 heures" (UVT).
 DURATIONS = {Unit.UVR: 120, Unit.UVC: 120, Unit.UVO: 60, Unit.UVT: 180}
+# Conventions of the platform, not rules: neither the Livre de l'Arbitre nor the RIDNA fixes a
+# number of questions or a pass mark. They are only the shipped blueprints' starting values;
+# exam staff set both per blueprint (papers: blueprint form), and trainees see them labelled
+# "convention de la plateforme".
 SIZES = {Unit.UVR: 30, Unit.UVC: 20, Unit.UVO: 15, Unit.UVT: 20}
 PASS_MARK = Decimal(50)
+# Of those, the questions of the pairing part (RIDNA Art. 16.4: "Système suisse et logiciel
+# d'appariement"); the rest follows the bank's mix.
+PAIRING_PART = {Unit.UVT: 1}
 
 
 def mock_name(unit: str) -> str:
@@ -42,7 +53,8 @@ def proportional_mix(cells: Counter, size: int) -> dict[tuple[str, int], int]:
 
 
 def bank_cells(unit: str) -> Counter:
-    rows = (Question.objects.in_use().for_unit(unit).exclude(current_version__type=QuestionType.OPEN)
+    rows = (Question.objects.in_use().for_unit(unit)
+            .exclude(current_version__type__in=[QuestionType.OPEN, PAIRING_TYPE])
             .values_list("current_version__type", "current_version__difficulty"))
     return Counter(rows)
 
@@ -54,13 +66,14 @@ def ensure_mock_blueprints(*, author=None) -> list[Blueprint]:
     for unit in Unit.values:
         if Blueprint.objects.filter(unit=unit, purpose=Purpose.MOCK).exists():
             continue
-        mix = proportional_mix(bank_cells(unit), SIZES[unit])
+        pairing = PAIRING_PART.get(unit, 0)
+        mix = proportional_mix(bank_cells(unit), SIZES[unit] - pairing)
         if not mix:
             continue
         with transaction.atomic():
             blueprint = Blueprint.objects.create(name=mock_name(unit), unit=unit, purpose=Purpose.MOCK,
                                                  duration_minutes=DURATIONS[unit], pass_mark=PASS_MARK,
-                                                 created_by=author)
+                                                 pairing_count=pairing, created_by=author)
             BlueprintRule.objects.bulk_create([
                 BlueprintRule(blueprint=blueprint, position=position, question_type=kind,
                               difficulty=difficulty, count=count)

@@ -188,8 +188,8 @@ def readiness(row: Mastery, mocks: list[Attempt]) -> Readiness:
     reasons = []
     last = mocks[-1] if mocks else None
     if last is not None:
-        reasons.append(_("dernier examen blanc : %(score)s %% (seuil %(mark)s %%)")
-                       % {"score": percent(last), "mark": round(last.paper.pass_mark)})
+        reasons.append(_("dernier examen blanc : %(score)s %% (seuil %(mark)s %%, convention de la "
+                         "plateforme)") % {"score": percent(last), "mark": round(last.paper.pass_mark)})
     if row.answers:
         reasons.append(_("%(accuracy)s %% de réponses justes sur %(answers)s")
                        % {"accuracy": row.accuracy_percent, "answers": row.answers})

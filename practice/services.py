@@ -20,7 +20,7 @@ from delivery import services as delivery
 from delivery.models import Attempt, AttemptStatus, Feedback, Paper, PaperItem, Purpose, Response
 from papers import services as papers
 from papers.families import families_of, family_label
-from papers.models import Blueprint
+from papers.models import PAIRING_TYPE, Blueprint
 from practice import scheduling
 from practice.models import Card, CardReview, Kind, TrainingPaper
 from questions.models import Difficulty, Question, QuestionType, QuestionVersion
@@ -178,6 +178,22 @@ def mock_blueprints() -> dict[str, Blueprint]:
     return result
 
 
+def pairing_missing(blueprint: Blueprint, paper) -> int:
+    """How many questions of the blueprint's pairing part the bank could not give this paper."""
+    if not blueprint.pairing_count:
+        return 0
+    drawn = paper.items.filter(version__type=PAIRING_TYPE).count()
+    return max(0, blueprint.pairing_count - drawn)
+
+
+def pairing_available(blueprint: Blueprint) -> int:
+    """The published pairing questions a mock of this blueprint may draw (none reserved for exams)."""
+    if not blueprint.pairing_count:
+        return 0
+    return (Question.objects.in_use().for_unit(blueprint.unit).filter(current_version__type=PAIRING_TYPE)
+            .exclude(pk__in=papers.reserved_for_exams()).count())
+
+
 def open_mocks(trainee) -> dict[str, Attempt]:
     """The trainee's mock exams under way, by unit."""
     attempts = Attempt.objects.filter(candidate=trainee, status=AttemptStatus.IN_PROGRESS,
@@ -210,7 +226,8 @@ def start_mock(*, trainee, unit: str, seed: int | None = None, now: datetime | N
             paper.locked_at, paper.locked_by = now, trainee
             paper.save(update_fields=["locked_at", "locked_by"])
             TrainingPaper.objects.create(paper=paper, trainee=trainee, kind=Kind.MOCK, unit=unit,
-                                         criteria={"blueprint": blueprint.pk})
+                                         criteria={"blueprint": blueprint.pk,
+                                                   "pairing_missing": pairing_missing(blueprint, paper)})
             return delivery.start_attempt(paper=paper, candidate=trainee, now=now)
     except papers.CompositionError as error:
         raise NothingToDraw(str(error)) from error

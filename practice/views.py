@@ -12,13 +12,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from delivery.models import Attempt
 from papers.families import family_label
 from practice import charts, permissions, progress, services
 from practice.forms import PracticeForm
-from practice.mocks import PASS_MARK
 from questions.models import Unit
 
 RECENT = 8
@@ -29,7 +29,8 @@ def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> Htt
     recent = (Attempt.objects.filter(candidate=user, paper__training__isnull=False)
               .select_related("paper__training").order_by("-started_at")[:RECENT])
     blueprints, open_mocks = services.mock_blueprints(), services.open_mocks(user)
-    mocks = [{"unit": unit, "label": label, "blueprint": blueprints.get(unit), "open": open_mocks.get(unit)}
+    mocks = [{"unit": unit, "label": label, "blueprint": blueprints.get(unit), "open": open_mocks.get(unit),
+              "pairing_available": services.pairing_available(blueprints[unit]) if unit in blueprints else 0}
              for unit, label in Unit.choices]
     context = {"form": form, "due": services.due_count(user), "recent": recent, "mocks": mocks}
     return render(request, "practice/home.html", context, status=status)
@@ -80,7 +81,28 @@ def mock(request: HttpRequest, unit: str) -> HttpResponse:
     except services.NothingToDraw as error:
         messages.error(request, str(error))
         return redirect("practice:home")
+    training = getattr(attempt.paper, "training", None)
+    missing = training.criteria.get("pairing_missing", 0) if training else 0
+    if missing:
+        messages.warning(
+            request,
+            ngettext(
+                "Partie appariement indisponible : la banque n'a pas encore assez de questions "
+                "d'appariement publiées (%(count)s manque). L'examen blanc se fait sans elle.",
+                "Partie appariement indisponible : la banque n'a pas encore assez de questions "
+                "d'appariement publiées (%(count)s manquent). L'examen blanc se fait sans elle.",
+                missing,
+            )
+            % {"count": missing},
+        )
     return redirect("delivery:attempt", attempt.pk)
+
+
+def _common_pass_mark(attempts) -> int | None:
+    """The pass mark drawn on the chart: each blueprint sets its own (a platform convention),
+    so a line is drawn only when every mock shown has the same."""
+    marks = {attempt.paper.pass_mark for attempt in attempts}
+    return int(marks.pop()) if len(marks) == 1 else None
 
 
 @require_GET
@@ -123,6 +145,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             [charts.Point(f"{attempt.paper.unit} {timezone.localtime(attempt.submitted_at):%d/%m}",
                           progress.percent(attempt)) for attempt in mock_attempts],
             title=_("Notes aux examens blancs (%)"), chart_id="chart-mocks",
-            threshold=int(PASS_MARK)) if mock_attempts else None,
+            threshold=_common_pass_mark(mock_attempts)) if mock_attempts else None,
     }
     return render(request, "practice/dashboard.html", context)

@@ -5,7 +5,18 @@ each model and rule cites the article it applies.
 """
 
 from exams.models.audit import AuditEntry
-from exams.models.records import AspRecord, Stage, StageRecord, TechnicalReport, Title, TitleAward, UnitPass
+from exams.models.records import (
+    AspRecord,
+    OfficiatedTournament,
+    Qualification,
+    QualificationKind,
+    Stage,
+    StageRecord,
+    TechnicalReport,
+    Title,
+    TitleAward,
+    UnitPass,
+)
 from exams.models.sessions import (
     Centre,
     ConvocationBatch,
@@ -23,6 +34,9 @@ __all__ = [
     "ConvocationBatch",
     "DeliveryMode",
     "ExamSession",
+    "OfficiatedTournament",
+    "Qualification",
+    "QualificationKind",
     "Registration",
     "RegistrationStatus",
     "SessionStatus",

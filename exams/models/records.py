@@ -232,3 +232,77 @@ class TitleAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} — {self.candidate}"
+
+
+class QualificationKind(models.TextChoices):
+    """Qualifications the RIDNA names besides units and titles."""
+
+    # Art. 9.1: "la qualification de "Jeune Officiel UNSS à compétence nationale"".
+    UNSS_NATIONAL_YOUNG_OFFICIAL = "unss", _("Jeune Officiel UNSS à compétence nationale (art. 9.1)")
+    # Art. 17.1: "une courte formation, sanctionnée par un certificat".
+    ASP_ISSUING = "asp", _("Habilitation à délivrer des ASP (art. 17.1)")
+
+
+class Qualification(models.Model):
+    """A qualification obtained outside the exams, entered by exam staff from its certificate."""
+
+    candidate = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.CASCADE,
+        related_name="qualifications",
+    )
+    kind = models.CharField(_("qualification"), max_length=4, choices=QualificationKind.choices)
+    obtained_on = models.DateField(_("obtenue le"))
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("saisie par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("qualification")
+        verbose_name_plural = _("qualifications")
+        ordering = ["-obtained_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["candidate", "kind"], name="qualification_unique_per_kind"),
+            models.CheckConstraint(
+                condition=Q(kind__in=QualificationKind.values), name="qualification_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.candidate}"
+
+
+class OfficiatedTournament(models.Model):
+    """A homologated tournament an arbiter officiated, counted for AFO level 2 (RIDNA Art. 11.1)."""
+
+    candidate = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.CASCADE,
+        related_name="officiated_tournaments",
+    )
+    tournament = models.CharField(_("tournoi homologué"), max_length=200)
+    end_date = models.DateField(_("dernier jour"))
+    supervision_visit = models.BooleanField(_("visite de supervision"), default=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("saisi par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("tournoi arbitré")
+        verbose_name_plural = _("tournois arbitrés")
+        ordering = ["-end_date"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} ({self.end_date:%d/%m/%Y}) — {self.candidate}"

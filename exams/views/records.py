@@ -152,19 +152,28 @@ def award_title(request: HttpRequest, user_id: int) -> HttpResponse:
     form = TitleAwardForm(request.POST)
     if form.is_valid():
         try:
-            award = services.award_title(
-                candidate=person,
-                title=form.cleaned_data["title"],
-                actor=request.user,
-                awarded_on=form.cleaned_data["awarded_on"],
-                note=form.cleaned_data["note"],
-                override_reason=form.cleaned_data["override_reason"],
-            )
+            if form.cleaned_data["title"] == TitleAwardForm.LEVEL_2:
+                award = services.promote_afo_to_level_2(
+                    candidate=person,
+                    actor=request.user,
+                    on=form.cleaned_data["awarded_on"],
+                    override_reason=form.cleaned_data["override_reason"],
+                )
+            else:
+                award = services.award_title(
+                    candidate=person,
+                    title=form.cleaned_data["title"],
+                    actor=request.user,
+                    awarded_on=form.cleaned_data["awarded_on"],
+                    note=form.cleaned_data["note"],
+                    override_reason=form.cleaned_data["override_reason"],
+                )
         except services.ExamError as error:
             form.add_error(None, error.message)
         else:
             messages.success(
-                request, _("Titre %(title)s décerné à %(name)s.") % {"title": award.title, "name": person}
+                request, _("Titre %(title)s décerné à %(name)s.")
+                % {"title": f"{award.title}{award.level}" if award.level > 1 else award.title, "name": person}
             )
             return redirect("exams:staff_person", person.pk)
     return render(request, "exams/staff/person.html", _person_context(person, award_form=form), status=422)

@@ -49,8 +49,13 @@ def _check_games(params: dict) -> list[tuple[str, str]]:
 TOP_RATING = 2850
 
 
-def _opponents(rng: random.Random, rating: int, count: int, far: int, ceiling: int | None = None,
-               ) -> list[int]:
+def _opponents(
+    rng: random.Random,
+    rating: int,
+    count: int,
+    far: int,
+    ceiling: int | None = None,
+) -> list[int]:
     near = (max(1000, rating + rng.randrange(-350, 355, 5)) for _index in range(count - far))
     opponents = [min(ceiling, opponent) for opponent in near] if ceiling else list(near)
     for _index in range(far):
@@ -69,13 +74,46 @@ def _opponents(rng: random.Random, rating: int, count: int, far: int, ceiling: i
     return opponents
 
 
-def build_elo(rng: random.Random, params: dict, ceiling: int | None = None) -> Variant:
+# Version 3 states the conventions: "Une différence de classement de plus de 400 points sera
+# comptabilisée comme s'il s'agissait d'une différence de 400 points. Dans un tournoi, un joueur
+# ne peut bénéficier que d'un seul surclassement en vertu de cette règle, pour la partie dans
+# laquelle la différence de classement est la plus grande." (Livre 6.1, 8.3.1). Read as "one
+# capped game, the one with the greatest difference", it could differ from this module's
+# reading (tournaments.rating.counted_differences) when two opponents are more than 400 points
+# away; version 3 never draws two such opponents, and says so in the stem. Its solution quotes
+# the rounding of 8.3.4: "arrondi à l'entier le plus proche, 0,5 est arrondi à 0".
+ROUNDING_FR = (
+    "arrondi à l'entier le plus proche (Livre 6.1, 8.3.4 : « 0,5 est arrondi à 0 », une demie "
+    "s'arrondit vers zéro)"
+)
+ROUNDING_EN = (
+    'rounded to the nearest whole number (Livre 6.1, 8.3.4: "0.5 is rounded to 0", a half is '
+    "rounded towards zero)"
+)
+RULE_400_FR = (
+    " Règle des 400 points (Livre 6.1, 8.3.1) : un écart de plus de 400 points compte pour 400, et un "
+    "joueur n'en bénéficie qu'une fois par tournoi, pour la partie où l'écart est le plus grand ; un "
+    "seul adversaire au plus est ici à plus de 400 points."
+)
+RULE_400_EN = (
+    " The 400-point rule (Livre 6.1, 8.3.1): a difference of more than 400 points counts as 400, and a "
+    "player may benefit from this only once per tournament, in the game with the greatest difference; "
+    "at most one opponent here is more than 400 points away."
+)
+
+
+def build_elo(
+    rng: random.Random, params: dict, ceiling: int | None = None, stated_conventions: bool = False
+) -> Variant:
     profile = params["profile"] if params["profile"] != "any" else rng.choice(sorted(PROFILES))
     (low, high), (fewest, most), reached, (youngest, oldest) = PROFILES[profile]
     rating = rng.randrange(low, high + 1, 5)
     career, age = rng.randint(fewest, most), rng.randint(youngest, oldest)
     count = rng.randint(params["min_games"], params["max_games"])
-    far = min(count, rng.choice((1, 2))) if params["far_opponent"] == "yes" else 0
+    if stated_conventions:
+        far = 1 if params["far_opponent"] == "yes" else 0
+    else:
+        far = min(count, rng.choice((1, 2))) if params["far_opponent"] == "yes" else 0
     opponents = _opponents(rng, rating, count, far, ceiling)
     games = [Game(opponent, Fraction(rng.choice((0, 1, 2)), 2)) for opponent in opponents]
     k = k_factor(
@@ -133,6 +171,47 @@ def build_elo(rng: random.Random, params: dict, ceiling: int | None = None) -> V
         "By how many Elo points does his rating change (rounded by the rule)?"
     )
     exact_fr, exact_en = figure(change.exact_change, "fr"), figure(change.exact_change, "en")
+    if stated_conventions:
+        stem_fr = (
+            f"Un joueur classé {rating} Elo FIDE en cadence lente ({facts_fr}) a joué les parties "
+            f"ci-dessous.{RULE_400_FR} Quelle est la variation de son classement (en points Elo, "
+            "arrondie selon la règle) ?"
+        )
+        stem_en = (
+            f"A player with a FIDE standard rating of {rating} ({facts_en}) played the games below."
+            f"{RULE_400_EN} By how many Elo points does his rating change (rounded by the rule)?"
+        )
+        solution_fr = (
+            "D est l'écart entre le classement du joueur et celui de l'adversaire ; un écart de plus de "
+            "400 points compte pour 400 (8.3.1). "
+            + " ; ".join(lines("fr"))
+            + f". ΣΔ = {figure(change.sum_delta, 'fr')}. {reason_fr}. "
+            f"ΣΔ × K = {figure(change.sum_delta, 'fr')} × {k} = {exact_fr}, {ROUNDING_FR} : "
+            f"{signed(change.change)}."
+        )
+        solution_en = (
+            "D is the difference between the player's rating and the opponent's; a difference of more "
+            "than 400 points counts as 400 (8.3.1). "
+            + "; ".join(lines("en"))
+            + f". ΣΔ = {figure(change.sum_delta, 'en')}. {reason_en}. ΣΔ × K = "
+            f"{figure(change.sum_delta, 'en')} × {k} = {exact_en}, {ROUNDING_EN}: {signed(change.change)}."
+        )
+    else:
+        solution_fr, solution_en = _solutions_v1(lines, change, k, reason_fr, reason_en, exact_fr, exact_en)
+    rows_fr = tuple((str(n), str(g.opponent_rating), score_symbol(g.score)) for n, g in enumerate(games, 1))
+    return Variant(
+        stem_fr,
+        stem_en,
+        Answer("numeric", value=Decimal(change.change), unit_fr="points", unit_en="points"),
+        solution_fr,
+        solution_en,
+        Table("Parties du joueur", ("Partie", "Elo de l'adversaire", "Résultat"), rows_fr),
+        Table("The player's games", ("Game", "Opponent's rating", "Result"), rows_fr),
+    )
+
+
+def _solutions_v1(lines, change, k, reason_fr, reason_en, exact_fr, exact_en) -> tuple[str, str]:
+    """The worked solutions of versions 1 and 2, kept word for word for their published questions."""
     solution_fr = (
         "D est l'écart entre le classement du joueur et celui de l'adversaire ; au-delà de 400, "
         "l'écart compte 400 (une seule fois pour l'écart qui profite au joueur). "
@@ -147,16 +226,7 @@ def build_elo(rng: random.Random, params: dict, ceiling: int | None = None) -> V
         + f". ΣΔ = {figure(change.sum_delta, 'en')}. {reason_en}. ΣΔ × K = "
         f"{figure(change.sum_delta, 'en')} × {k} = {exact_en}, rounded to {signed(change.change)}."
     )
-    rows_fr = tuple((str(n), str(g.opponent_rating), score_symbol(g.score)) for n, g in enumerate(games, 1))
-    return Variant(
-        stem_fr,
-        stem_en,
-        Answer("numeric", value=Decimal(change.change), unit_fr="points", unit_en="points"),
-        solution_fr,
-        solution_en,
-        Table("Parties du joueur", ("Partie", "Elo de l'adversaire", "Résultat"), rows_fr),
-        Table("The player's games", ("Game", "Opponent's rating", "Result"), rows_fr),
-    )
+    return solution_fr, solution_en
 
 
 ELO_CHANGE = register(
@@ -260,3 +330,18 @@ PERFORMANCE = register(
 # Version 2: no opponent rated above TOP_RATING (same parameters, same texts).
 register(replace(ELO_CHANGE, version=2, build=partial(build_elo, ceiling=TOP_RATING)))
 register(replace(PERFORMANCE, version=2, build=partial(build_performance, ceiling=TOP_RATING)))
+# Version 3 of elo-change: at most one opponent beyond 400 points, the 400-point rule stated in
+# the stem and the 8.3.4 rounding quoted in the solution (see ROUNDING_FR).
+register(
+    replace(
+        ELO_CHANGE,
+        version=3,
+        build=partial(build_elo, ceiling=TOP_RATING, stated_conventions=True),
+        params=tuple(
+            replace(param, label=gettext_lazy("Un adversaire (un seul) à plus de 400 points"))
+            if param.name == "far_opponent"
+            else param
+            for param in ELO_CHANGE.params
+        ),
+    )
+)

@@ -31,6 +31,7 @@ def eligible_trainee(trainee):
     trainee.ffe_licence = "K12345"
     trainee.birth_date = datetime.date(1990, 5, 17)
     trainee.last_name = "Martin"
+    trainee.elo_rapid, trainee.elo_rapid_kind = 1420, "N"  # RIDNA Art. 7.1, for the titles
     trainee.save()
     StageRecord.objects.create(
         candidate=trainee, stage="SC", date=days(-30), place="Rennes", trainer_name="Julien Bernard", hours=14

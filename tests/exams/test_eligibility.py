@@ -10,6 +10,7 @@ from exams.eligibility import (
     CandidateFile,
     HeldTitle,
     HeldUnit,
+    Rating,
     StageAttendance,
     registration_eligibility,
     title_eligibility,
@@ -21,7 +22,10 @@ EXAM = datetime.date(2026, 6, 13)
 ADULT = datetime.date(1990, 1, 1)
 
 
-def file(*stages, birth=ADULT, licence=True, units=(), titles=(), asp=(), reports=()):
+RATED = (Rating("standard", 1500, "F"),)
+
+
+def file(*stages, birth=ADULT, licence=True, units=(), titles=(), asp=(), reports=(), ratings=RATED):
     return CandidateFile(
         birth_date=birth,
         has_licence=licence,
@@ -30,6 +34,7 @@ def file(*stages, birth=ADULT, licence=True, units=(), titles=(), asp=(), report
         titles=tuple(titles),
         favourable_asp_dates=tuple(asp),
         technical_report_dates=tuple(reports),
+        ratings=tuple(ratings),
     )
 
 

@@ -119,3 +119,45 @@ def test_the_people_search_finds_by_licence(exam_staff, eligible_trainee):
 
 def test_an_unknown_person_is_a_404(exam_staff):
     assert client_for(exam_staff).get(reverse("exams:staff_person", args=[999999])).status_code == 404
+
+
+@pytest.fixture
+def afo_ready_for_level_2(eligible_trainee):
+    from exams.models import OfficiatedTournament, Qualification
+
+    TitleAward.objects.create(candidate=eligible_trainee, title="AFO", awarded_on=datetime.date(2022, 9, 1))
+    for month in range(1, 5):
+        OfficiatedTournament.objects.create(
+            candidate=eligible_trainee,
+            tournament=f"Open {month}",
+            end_date=datetime.date(2023, month, 20),
+            supervision_visit=month == 1,
+        )
+    Qualification.objects.create(
+        candidate=eligible_trainee, kind="asp", obtained_on=datetime.date(2024, 1, 5)
+    )
+    return eligible_trainee
+
+
+def test_staff_move_an_afo_who_meets_article_11_1_to_level_2(exam_staff, afo_ready_for_level_2):
+    response = award(client_for(exam_staff), afo_ready_for_level_2, title="AFO2")
+    assert response.status_code == 302
+    assert TitleAward.objects.get(candidate=afo_ready_for_level_2).level == 2
+
+
+def test_level_2_is_refused_without_the_asp_qualification_with_the_article(exam_staff, afo_ready_for_level_2):
+    afo_ready_for_level_2.qualifications.all().delete()
+    response = award(client_for(exam_staff), afo_ready_for_level_2, title="AFO2")
+    assert response.status_code == 422
+    assert "Art. 11.1 et 17.1" in response.content.decode()
+
+
+def test_the_person_page_shows_the_level_2_criteria(exam_staff, afo_ready_for_level_2):
+    url = reverse("exams:staff_person", args=[afo_ready_for_level_2.pk])
+    assert 'data-title-eligibility="AFO2"' in client_for(exam_staff).get(url).content.decode()
+
+
+def test_the_person_page_says_when_an_arbiter_becomes_inactive(exam_staff, afc_ready):
+    TitleAward.objects.create(candidate=afc_ready, title="AFC", awarded_on=datetime.date.today())
+    content = client_for(exam_staff).get(reverse("exams:staff_person", args=[afc_ready.pk])).content.decode()
+    assert 'data-activity="active"' in content

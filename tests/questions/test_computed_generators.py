@@ -134,7 +134,7 @@ def expected_score(difference: int) -> Fraction:
     return Fraction(row[2] if difference >= 0 else row[3], 100)
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_elo_change_follows_the_k_factor_and_the_400_point_rule(seed, version):
     variant = computed.generate(body("elo-change", version), seed)

@@ -60,10 +60,52 @@ def test_a_cup_solution_agrees_with_one_game_and_no_bye():
 def test_the_latest_rating_generators_draw_no_opponent_above_a_plausible_top_rating(key):
     latest = computed.latest(key).version
     ratings = [int(row[1]) for v in variants(key, latest, seeds=range(300)) for row in v.table_fr.rows]
-    assert latest == 2 and max(ratings) <= TOP_RATING
+    assert latest >= 2 and max(ratings) <= TOP_RATING
 
 
 def test_the_elo_change_still_has_an_opponent_beyond_400_points_when_asked():
-    for variant in variants("elo-change", 2, profile="elite", far_opponent="yes"):
+    for variant in variants("elo-change", 3, profile="elite", far_opponent="yes"):
         rating = int(re.search(r"classé (\d+)", variant.stem_fr).group(1))
         assert any(abs(rating - int(row[1])) > 400 for row in variant.table_fr.rows)
+
+
+def far_opponents(variant) -> int:
+    rating = int(re.search(r"classé (\d+)", variant.stem_fr).group(1))
+    return sum(abs(rating - int(row[1])) > 400 for row in variant.table_fr.rows)
+
+
+def test_version_3_of_the_elo_change_never_draws_two_opponents_beyond_400_points():
+    assert max(far_opponents(variant) for variant in variants("elo-change", 3, seeds=range(300))) == 1
+
+
+def test_version_2_did_draw_two_such_opponents_and_stays_as_published():
+    assert max(far_opponents(variant) for variant in variants("elo-change", 2, seeds=range(300))) == 2
+
+
+def test_version_3_states_the_400_point_rule_of_livre_6_1_in_both_languages():
+    variant = variants("elo-change", 3, seeds=[1])[0]
+    assert (
+        "n'en bénéficie qu'une fois par tournoi, pour la partie où l'écart est le plus grand"
+        in variant.stem_fr
+    )
+    assert "only once per tournament, in the game with the greatest difference" in variant.stem_en
+
+
+def test_version_3_quotes_the_rounding_of_8_3_4_in_the_worked_solution():
+    variant = variants("elo-change", 3, seeds=[2])[0]
+    assert "8.3.4 : « 0,5 est arrondi à 0 », une demie s'arrondit vers zéro" in variant.solution_fr
+    assert "a half is rounded towards zero" in variant.solution_en
+
+
+def test_the_shipped_elo_question_uses_version_3():
+    import json
+    from pathlib import Path
+
+    bank = json.loads(Path("questions/data/bank/uvt.json").read_text())
+    questions = bank["questions"] if isinstance(bank, dict) else bank
+    versions = {
+        q["body"]["generator_version"]
+        for q in questions
+        if q.get("body", {}).get("generator") == "elo-change"
+    }
+    assert versions == {3}
