@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -29,6 +30,7 @@ from rules.models import (
     normalise_number,
 )
 from rules.permissions import can_manage_rulebook
+from rules.rulebook_cache import cached_fragment
 from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param
 from rules.services import compare_articles, edition_as_items, previous_edition
 
@@ -90,7 +92,12 @@ def table_of_contents(edition: Edition, *, language: str) -> list[TocEntry]:
 @require_safe
 def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
-    context = {"edition": edition_obj, "entries": table_of_contents(edition_obj, language=_ui_language()),
+    language = _ui_language()
+    # Some 400 links, each named by its first words: built once per edition and language.
+    toc = cached_fragment("toc", edition_obj.slug, language, render=lambda: render_to_string(
+        "rules/_edition_toc.html", {"entries": table_of_contents(edition_obj, language=language)}
+    ))
+    context = {"edition": edition_obj, "toc": toc,
                "previous": previous_edition(year=edition_obj.year, exclude=edition_obj.slug)}
     return render(request, "rules/edition.html", context)
 
