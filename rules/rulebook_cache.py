@@ -1,9 +1,11 @@
-"""Pages of the rulebook that only change when the rulebook does (an edition's table of
-contents), rendered once per edition and language and kept in the shared cache.
+"""Parts of the rulebook's pages that only change when the rulebook does (an edition's table
+of contents, the whole glossary), rendered once per edition and language and kept in the
+shared cache.
 
 Every key carries a version that ``forget_rulebook`` replaces: ``load_rulebook`` and
-``load_edition`` call it, and so does any save or delete of an edition, an article or a
-chapter (the admin site), so a stale fragment is never served; old versions simply expire.
+``load_edition`` call it, and so does any save or delete of an edition, an article, a
+chapter, a section or a glossary term (the admin site), so a stale fragment is never
+served; old versions simply expire.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.safestring import SafeString, mark_safe
 
-from rules.models import Article, Chapter, Edition, Section
+from rules.models import Article, Chapter, Edition, GlossaryTerm, Section
 
 _VERSION_KEY = "rules:rulebook:version"
 # Long enough to serve a day of visits; versions nobody asks for any more simply expire.
@@ -42,6 +44,7 @@ def forget_rulebook() -> None:
 @receiver([post_save, post_delete], sender=Article)
 @receiver([post_save, post_delete], sender=Chapter)
 @receiver([post_save, post_delete], sender=Section)
+@receiver([post_save, post_delete], sender=GlossaryTerm)
 def _rulebook_changed(**kwargs) -> None:
     forget_rulebook()
 

@@ -288,6 +288,22 @@ def glossary(request: HttpRequest) -> HttpResponse:
     language, accents and case ignored)."""
     language = _ui_language()
     query = query_param(request, "q").strip()[:MAX_QUERY_LENGTH]
+    terms_html = ""
+    if not query:
+        # The whole glossary changes only with the rulebook: rendered once per language.
+        terms_html = cached_fragment("glossary", language, render=lambda: render_to_string(
+            "rules/glossary.html#terms", {**_glossary_context(query, language), "LANGUAGE_CODE": language}
+        ))
+        if request.htmx:
+            return HttpResponse(terms_html)
+        context = {"query": query, "terms_html": terms_html}
+    else:
+        context = _glossary_context(query, language)
+    template = "rules/glossary.html#terms" if request.htmx else "rules/glossary.html"
+    return render(request, template, context)
+
+
+def _glossary_context(query: str, language: str) -> dict:
     wanted = fold(query)
 
     def name(term: GlossaryTerm) -> str:
@@ -308,14 +324,12 @@ def glossary(request: HttpRequest) -> HttpResponse:
     for term in terms:
         articles = [(number, (term.edition, number) in known) for number in term.articles]
         groups.setdefault(_initial(name(term)), []).append({"term": term, "articles": articles})
-    context = {
+    return {
         "query": query,
         "groups": sorted(groups.items(), key=lambda item: (item[0] == "#", item[0])),
         "letters": [(letter, letter in groups) for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"],
         "count": len(terms),
     }
-    template = "rules/glossary.html#terms" if request.htmx else "rules/glossary.html"
-    return render(request, template, context)
 
 
 def _missing_number(query: str, *, edition: str | None) -> tuple[str, list[Article]]:

@@ -45,3 +45,18 @@ def test_editing_an_article_shows_the_new_table_of_contents(rulebook):
     article.text_fr = "Corrigé dans l'administration."
     article.save()
     assert "Corrigé dans l" in Client().get("/rules/2018/").content.decode()
+
+
+def test_the_whole_glossary_reads_no_term_once_it_is_built(rulebook, django_assert_num_queries):
+    client = Client()
+    client.get("/rules/glossary/")
+    with django_assert_num_queries(0):
+        html = client.get("/rules/glossary/").content.decode()
+    assert 'href="/rules/2018/5.2.2/"' in html
+
+
+def test_a_filtered_glossary_is_not_cached(rulebook):
+    client = Client()
+    client.get("/rules/glossary/")
+    html = client.get("/rules/glossary/?q=roque", headers={"hx-request": "true"}).content.decode()
+    assert 'id="glossary-terms"' in html and "dead position" not in html
