@@ -77,11 +77,13 @@ class Course(models.Model):
     def outline(self):
         """The modules in order, each with ``ordered``: its lessons in order (two queries)."""
         return self.modules.order_by("order").prefetch_related(
-            models.Prefetch("lessons", queryset=Lesson.objects.order_by("order"), to_attr="ordered")
+            # The course joined: each lesson's link reads it (one query per lesson otherwise).
+            models.Prefetch("lessons", queryset=Lesson.objects.select_related("course").order_by("order"),
+                            to_attr="ordered")
         )
 
     def ordered_lessons(self) -> list[Lesson]:
-        return list(self.lessons.select_related("module").order_by("module__order", "order"))
+        return list(self.lessons.select_related("module", "course").order_by("module__order", "order"))
 
 
 class Module(models.Model):

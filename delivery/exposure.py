@@ -22,7 +22,9 @@ preview its paper nor read its questions in the bank until it has ended
 from __future__ import annotations
 
 from django.apps import apps
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db import connection
+from django.db.models import Count, IntegerField, Max, Min, Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 from delivery.models import Attempt, Paper, PaperItem, Purpose
 from questions.models import Question
@@ -41,16 +43,32 @@ def papers_in_play() -> QuerySet[Paper]:
     )
 
 
-def reserved_questions() -> QuerySet:
-    """The ids of the questions reserved for exams, as a subquery (``exclude(pk__in=…)``
-    reads them in the same statement)."""
+def reserved_questions_queryset() -> QuerySet:
+    """The ids of the questions reserved for exams (the rule itself; see ``reserved_questions``)."""
     held = PaperItem.objects.filter(paper__in=papers_in_play()).values("version__question_id")
     used_and_released = PaperItem.objects.filter(paper_id__in=released_papers()).values(
         "version__question_id"
     )
     return Question.objects.filter(
         Q(pk__in=held) | (Q(exam_pool=True) & ~Q(pk__in=used_and_released))
-    ).values("pk")
+    ).order_by().values("pk")
+
+
+# The statement holds no value that changes (only the purposes' names): compiled once per
+# database vendor. Compiling its four nested subqueries costs some 5 ms of Python on every
+# page that excludes them (practice home, progress, lessons), where running it costs 0.3 ms.
+_compiled: dict[str, tuple[str, tuple]] = {}
+
+
+def reserved_questions() -> RawSQL:
+    """The ids of the questions reserved for exams, as a subquery (``exclude(pk__in=…)``
+    reads them in the same statement)."""
+    vendor = connection.vendor
+    if vendor not in _compiled:
+        sql, params = reserved_questions_queryset().query.sql_with_params()
+        _compiled[vendor] = (sql, tuple(params))
+    sql, params = _compiled[vendor]
+    return RawSQL(sql, params, output_field=IntegerField())  # noqa: S611 (compiled by the ORM above)
 
 
 def exempt(purpose: str) -> bool:

@@ -13,7 +13,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -111,7 +112,7 @@ def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[Que
     return fitting
 
 
-def reserved_for_exams() -> QuerySet:
+def reserved_for_exams() -> RawSQL:
     """The questions (ids) reserved for exams (``delivery.exposure.reserved_questions``): held
     by an exam paper locked for a session that has not ended, or written for exams and not yet
     released. Kept out of practice and mock exams, so that no trainee meets them, answer key

@@ -3,6 +3,8 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.core.cache import cache
+from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
 from papers.families import family_label, sorted_families
@@ -12,17 +14,34 @@ from questions.models import Difficulty, Question, Unit
 ARTICLE = re.compile(r"^[0-9A-Za-z]{1,4}(\.[0-9A-Za-z]{1,4}){0,4}$")
 
 
-def _families_in_service() -> list[tuple[str, str]]:
+def _bank_fingerprint() -> str:
+    """Changes whenever a question is added, saved (published, retired, revised) or deleted."""
+    row = Question.objects.aggregate(count=Count("pk"), last=Max("updated_at"))
+    return f"{row['count']}:{row['last'].isoformat() if row['last'] else ''}"
+
+
+def _bank_choices() -> tuple[list[str], list[str]]:
+    """(article families, tags) of the questions in service: reading the whole bank costs
+    more than the rest of the practice page, so they are kept until the bank changes."""
     from practice.progress import bank_index
 
-    keys = {family for entry in bank_index().values() for family in entry.families}
-    return [(key, family_label(key)) for key in sorted_families(keys)]
+    key = f"practice:bank-choices:{_bank_fingerprint()}"
+    found = cache.get(key)
+    if found is None:
+        families = sorted_families({family for entry in bank_index().values() for family in entry.families})
+        tags = {tag for tag_list in Question.objects.in_use().values_list("tag_list", flat=True)
+                for tag in tag_list.split("|") if tag}
+        found = (list(families), sorted(tags, key=str.casefold))
+        cache.set(key, found, timeout=24 * 3600)
+    return found
+
+
+def _families_in_service() -> list[tuple[str, str]]:
+    return [(key, family_label(key)) for key in _bank_choices()[0]]
 
 
 def tags_in_service() -> list[str]:
-    tags = {tag for tag_list in Question.objects.in_use().values_list("tag_list", flat=True)
-            for tag in tag_list.split("|") if tag}
-    return sorted(tags, key=str.casefold)
+    return _bank_choices()[1]
 
 
 class PracticeForm(forms.Form):
@@ -45,8 +64,8 @@ class PracticeForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["family"].choices = [("", _("Toutes")), *_families_in_service()]
-        self.tags = tags_in_service()
+        families, self.tags = _bank_choices()
+        self.fields["family"].choices = [("", _("Toutes")), *[(key, family_label(key)) for key in families]]
 
     def clean_article(self) -> str:
         article = self.cleaned_data["article"].strip().rstrip(".")

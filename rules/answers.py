@@ -5,14 +5,23 @@ Livre's chapter 6.9), and the other language's hits when this one has none."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Q, TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
+from django.utils.safestring import SafeString
 
 from rules.models import Article, Chapter, Edition, GlossaryTerm, Section, in_language
-from rules.search import SearchHit, number_in_query, query_terms, resolve_number_query, search
+from rules.search import (
+    STOPWORDS,
+    SearchHit,
+    highlight,
+    number_in_query,
+    query_terms,
+    resolve_number_query,
+    search,
+)
 from rules.synonyms import matching_synonyms
 
 _FIDE_CODE = re.compile(r"^[A-H]\.\d{2}(?:\.[0-9A-Za-z]{1,2})*$")
@@ -27,6 +36,8 @@ class RuleLink:
     title: str  # the heading, or the first words of the text
     context: str  # the heading of the top-level article ("La partie nulle" for 9.2)
     url: str
+    text: str = ""  # the text (of the first paragraph, for a group), for a snippet
+    snippet: SafeString | str = ""  # the text around the query's words (highlight())
 
 
 @dataclass(frozen=True)
@@ -50,10 +61,13 @@ class Place:
 
 @dataclass
 class SearchPage:
-    hits: list[SearchHit] = field(default_factory=list)
+    hits: list[SearchHit] = field(default_factory=list)  # the text hits, best answers left out
     answers: list[BestAnswer] = field(default_factory=list)
     places: list[Place] = field(default_factory=list)
     hits_language: str = ""  # the language of the hits, when it is not the one asked for
+    # Everything in the order the page shows it: the best answers' rules, then the text hits.
+    # The API returns this list, so the page and the API always agree.
+    results: list[SearchHit] = field(default_factory=list)
 
 
 def describe_rules(edition: str, numbers: list[str], *, language: str) -> list[RuleLink]:
@@ -87,29 +101,35 @@ def describe_rules(edition: str, numbers: list[str], *, language: str) -> list[R
             title=article.summary(language, words=16),
             context=context,
             url=reverse("rules:article", kwargs={"edition": edition, "number": number}),
+            text=in_language(article, "text", language),
         ))
     return links
 
 
-def best_answers(query: str, *, language: str) -> list[BestAnswer]:
-    """The rules the common names in the query stand for, with their glossary term."""
+def best_answers(query: str, *, language: str, edition: str | None = None) -> list[BestAnswer]:
+    """The rules the common names in the query stand for, with their glossary term; with
+    an ``edition`` chosen, only the names given for that edition's numbering."""
     if number_in_query(query) is not None:
         return []
     matches = matching_synonyms(query_terms(query))
+    if edition:
+        matches = [match for match in matches if match.synonym.edition == edition]
     if not matches:
         return []
     terms = GlossaryTerm.objects.in_bulk(
         [match.synonym.glossary_key for match in matches if match.synonym.glossary_key], field_name="key"
     )
+    words = [term for term in query_terms(query) if len(term) > 1 and term not in STOPWORDS]
     answers = []
     for match in matches:
         term = terms.get(match.synonym.glossary_key)
+        rules = describe_rules(match.synonym.edition, list(match.synonym.articles), language=language)
         answers.append(BestAnswer(
             name=match.name,
             term=in_language(term, "term", language) if term else "",
             definition=in_language(term, "definition", language) if term else "",
             glossary_url=f"{reverse('rules:glossary')}#{term.key}" if term else "",
-            rules=describe_rules(match.synonym.edition, list(match.synonym.articles), language=language),
+            rules=[replace(rule, snippet=highlight(rule.text, words)) for rule in rules],
         ))
     return answers
 
@@ -174,10 +194,38 @@ def search_page(
     page.places = places
     if page.places and not any(place.kind == "law" for place in page.places):
         return page  # a number of the Livre only: its words ("c", "04") would find noise
-    page.answers = best_answers(query, language=language)
-    page.hits = search(query, language=language, edition=edition, limit=limit)
-    if not page.hits and number_in_query(query) is None:
+    page.answers = best_answers(query, language=language, edition=edition)
+    hits = search(query, language=language, edition=edition, limit=limit)
+    if not hits and number_in_query(query) is None:
         other = "en" if language == "fr" else "fr"
-        page.hits = search(query, language=other, edition=edition, limit=limit)
-        page.hits_language = other if page.hits else ""
+        hits = search(query, language=other, edition=edition, limit=limit)
+        page.hits_language = other if hits else ""
+    best = _best_answer_hits(page.answers, language=language)
+    shown = {(hit.edition, hit.number) for hit in best}
+    page.hits = [hit for hit in hits if (hit.edition, hit.number) not in shown]
+    page.results = [*best, *page.hits]
     return page
+
+
+# Above any text hit's score, and above a number's own article (1000).
+BEST_ANSWER_SCORE = 2000.0
+
+
+def _best_answer_hits(answers: list[BestAnswer], *, language: str) -> list[SearchHit]:
+    """The best answers' rules as hits, each once, in the order the page lists them."""
+    hits: dict[tuple[str, str], SearchHit] = {}
+    for answer in answers:
+        for rule in answer.rules:
+            hits.setdefault((rule.edition, rule.number), SearchHit(
+                edition=rule.edition,
+                number=rule.number,
+                title=rule.title,
+                snippet=rule.snippet,  # a SafeString from highlight()
+                url=rule.url,
+                score=BEST_ANSWER_SCORE,
+                kind="article",
+                language=language,
+                context=rule.context,
+                best=True,
+            ))
+    return list(hits.values())

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from ninja import Path, Query, Router
 
 from config.api import COMMON_ERRORS, Error, error_response
+from rules.answers import search_page
 from rules.api_schemas import (
     ArticleNumber,
     EditionSlug,
@@ -25,7 +26,6 @@ from rules.api_schemas import (
 )
 from rules.history import article_history, related_changes
 from rules.models import Article, Edition
-from rules.search import search
 from rules.templatetags.rules_tags import _NUMBER_RE, CROSS_REFERENCE, linkable_numbers
 
 router = Router(tags=["rules"])
@@ -176,8 +176,9 @@ def search_api(
     if parameters.edition is not None and not Edition.is_known(parameters.edition):
         message = _("Édition inconnue : %(edition)s.") % {"edition": parameters.edition}
         return error_response("edition", message, status=400)
-    hits = []
-    if query:
-        hits = search(query, language=parameters.lang, edition=parameters.edition, limit=parameters.limit)
+    # The search page's own search: same common names, ranking, editions and fallback to
+    # the other language, so both list the same rules in the same order.
+    page = search_page(query, language=parameters.lang, edition=parameters.edition, limit=parameters.limit)
     return {"query": query, "lang": parameters.lang, "edition": parameters.edition,
-            "results": [hit.to_dict() for hit in hits]}
+            "results_lang": page.hits_language or parameters.lang,
+            "results": [hit.to_dict() for hit in page.results[:parameters.limit]]}

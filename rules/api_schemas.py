@@ -93,6 +93,7 @@ class SearchParameters(Schema):
 
 
 class SearchResult(Schema):
+    best: bool = Field(False, description="A rule a common name in the query stands for, listed first.")
     kind: Literal["article", "section"]
     edition: str | None
     number: str
@@ -106,5 +107,8 @@ class SearchResult(Schema):
 class RuleSearch(Schema):
     query: str
     lang: Language
+    results_lang: Language = Field(
+        description="The language of the results: the other one when this one's text holds no hit."
+    )
     edition: str | None
     results: list[SearchResult]

@@ -45,9 +45,10 @@ STOPWORDS = frozenset({
     "an", "and", "are", "as", "at", "be", "by", "for", "in", "is", "it", "of", "on", "or", "the", "to",
 })
 MAX_QUERY_LENGTH = 200
-# The database ranks this many candidates per hit wanted; they are then re-ranked here.
-CANDIDATES_PER_HIT = 2
-MIN_CANDIDATES = 40
+# The database ranks this many candidates, then they are re-ranked here. Never fewer,
+# whatever the limit: the first hits must not depend on how many are asked for (the page
+# shows 30, the API 20 by default).
+MIN_CANDIDATES = 60
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,11 @@ class SearchHit:
     kind: str
     language: str = "fr"
     context: str = ""  # the heading of the top-level article ("La partie nulle" for 9.2.2)
+    best: bool = False  # a rule a common name in the query stands for (rules.answers)
 
     def to_dict(self) -> dict:
         return {
+            "best": self.best,
             "context": self.context,
             "kind": self.kind,
             "edition": self.edition or None,
@@ -261,7 +264,7 @@ def search(
     if not terms:
         return []
     significant = [term for term in terms if len(term) > 1 and term not in STOPWORDS] or terms
-    candidates = max(limit * CANDIDATES_PER_HIT, MIN_CANDIDATES)
+    candidates = max(limit, MIN_CANDIDATES)
     scope = {"language": language, "edition": edition, "limit": candidates}
     ranked = _ranked_documents(significant, any_term=False, **scope)
     if not ranked and len(significant) > 1:

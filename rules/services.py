@@ -33,6 +33,7 @@ from rules.models import (
     Section,
     Synonym,
 )
+from rules.rulebook_cache import forget_rulebook
 from rules.signals import articles_changed
 from rules.synonyms import forget_synonyms
 
@@ -346,6 +347,9 @@ def load_rulebook(*, data_dir: Path = DEFAULT_DATA_DIR) -> LoadReport:
         report.counts["search (Livre)"] = index_sections()
     report.counts["search (articles)"] = index_editions(editions.values())
     forget_synonyms()
+    # Now (this connection reads the new rows) and at commit (the other processes do).
+    forget_rulebook()
+    transaction.on_commit(forget_rulebook)
     if report.changed:
         tidy_search_index()
     return report
@@ -601,6 +605,8 @@ def load_edition(*, upload: EditionUpload) -> Edition:
     index_editions([edition])
     upload.loaded_at = timezone.now()
     upload.save(update_fields=["loaded_at"])
+    forget_rulebook()
+    transaction.on_commit(forget_rulebook)
     # Sent inside the transaction: the listeners' writes (questions flagged for review)
     # commit or roll back together with the edition.
     articles_changed.send(

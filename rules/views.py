@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -29,6 +30,7 @@ from rules.models import (
     normalise_number,
 )
 from rules.permissions import can_manage_rulebook
+from rules.rulebook_cache import cached_fragment
 from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param
 from rules.services import compare_articles, edition_as_items, previous_edition
 
@@ -90,7 +92,12 @@ def table_of_contents(edition: Edition, *, language: str) -> list[TocEntry]:
 @require_safe
 def edition_detail(request: HttpRequest, edition: str) -> HttpResponse:
     edition_obj = get_object_or_404(Edition, slug=edition)
-    context = {"edition": edition_obj, "entries": table_of_contents(edition_obj, language=_ui_language()),
+    language = _ui_language()
+    # Some 400 links, each named by its first words: built once per edition and language.
+    toc = cached_fragment("toc", edition_obj.slug, language, render=lambda: render_to_string(
+        "rules/_edition_toc.html", {"entries": table_of_contents(edition_obj, language=language)}
+    ))
+    context = {"edition": edition_obj, "toc": toc,
                "previous": previous_edition(year=edition_obj.year, exclude=edition_obj.slug)}
     return render(request, "rules/edition.html", context)
 
@@ -281,6 +288,22 @@ def glossary(request: HttpRequest) -> HttpResponse:
     language, accents and case ignored)."""
     language = _ui_language()
     query = query_param(request, "q").strip()[:MAX_QUERY_LENGTH]
+    terms_html = ""
+    if not query:
+        # The whole glossary changes only with the rulebook: rendered once per language.
+        terms_html = cached_fragment("glossary", language, render=lambda: render_to_string(
+            "rules/glossary.html#terms", {**_glossary_context(query, language), "LANGUAGE_CODE": language}
+        ))
+        if request.htmx:
+            return HttpResponse(terms_html)
+        context = {"query": query, "terms_html": terms_html}
+    else:
+        context = _glossary_context(query, language)
+    template = "rules/glossary.html#terms" if request.htmx else "rules/glossary.html"
+    return render(request, template, context)
+
+
+def _glossary_context(query: str, language: str) -> dict:
     wanted = fold(query)
 
     def name(term: GlossaryTerm) -> str:
@@ -301,14 +324,12 @@ def glossary(request: HttpRequest) -> HttpResponse:
     for term in terms:
         articles = [(number, (term.edition, number) in known) for number in term.articles]
         groups.setdefault(_initial(name(term)), []).append({"term": term, "articles": articles})
-    context = {
+    return {
         "query": query,
         "groups": sorted(groups.items(), key=lambda item: (item[0] == "#", item[0])),
         "letters": [(letter, letter in groups) for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"],
         "count": len(terms),
     }
-    template = "rules/glossary.html#terms" if request.htmx else "rules/glossary.html"
-    return render(request, template, context)
 
 
 def _missing_number(query: str, *, edition: str | None) -> tuple[str, list[Article]]:
