@@ -1,0 +1,135 @@
+"""GIFT export (the mapping is described in ``questions.formats.gift``)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from questions.formats import BankEntry, extension
+from questions.formats.gift import EXTENSION_COMMENT, escape
+from questions.formats.moodle_metadata import (
+    ACTIONS_PREFIX,
+    ENGLISH_PREFIX,
+    TAG_PREFIX,
+    export_tags,
+    fraction_text,
+)
+from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_board
+
+
+def _html(french: str, english: str) -> str:
+    return escape(bilingual_html(french, english))
+
+
+def _scenario_text(content: dict) -> str:
+    scenario = content.get("scenario")
+    if not scenario:
+        return ""
+    fen, _last = scenario_board(scenario)
+    lines = []
+    if scenario.get("moves"):
+        lines.append(_("Coups : %(moves)s") % {"moves": scenario["moves"]})
+    lines.append(_("Position (FEN) : %(fen)s") % {"fen": fen})
+    return "".join(f'<p class="{SCENARIO_CLASS}">{bilingual_html(line, "")}</p>' for line in lines)
+
+
+def _weighted(
+    text_fr: str, text_en: str, fraction: Decimal, feedback_fr: str = "", feedback_en: str = ""
+) -> str:
+    answer = f"~%{fraction_text(fraction)}%{_html(text_fr, text_en)}"
+    if feedback_fr or feedback_en:
+        answer += f"#{_html(feedback_fr, feedback_en)}"
+    return answer
+
+
+def _answers(content: dict) -> list[str]:
+    kind = content["type"]
+    body = content["body"]
+    hundred = Decimal(100)
+    if kind == "truefalse":
+        return ["TRUE" if body["answer"] else "FALSE"]
+    if kind == "numeric":
+        return [f"#{body['value']}:{body.get('tolerance', 0)}"]
+    if kind == "short":
+        accepted = [*body["accepted"], *[a for a in body.get("accepted_en", []) if a not in body["accepted"]]]
+        return [f"={escape(answer)}" for answer in accepted]
+    if kind == "open":
+        return []
+    if kind == "ruling":
+        points = Decimal(str(content["points"]))
+        lines = []
+        for part, items, part_points in (
+            ("decision", body["decisions"], body["decision_points"]),
+            ("sanction", body["sanctions"], body["sanction_points"]),
+        ):
+            correct = [item for item in items if item["correct"]]
+            share = hundred * Decimal(str(part_points)) / points / (len(correct) or 1)
+            english_prefix = ENGLISH_PREFIX[part]
+            for item in items:
+                lines.append(
+                    _weighted(
+                        ACTIONS_PREFIX[part] + item["text_fr"],
+                        english_prefix + item["text_en"] if item["text_en"] else "",
+                        share if item["correct"] else -share,
+                    )
+                )
+        return lines
+    options = body["options"]
+    if kind == "single":
+        lines = []
+        for option in options:
+            marker = "=" if option["correct"] else ("~%-100%" if content.get("negative_marking") else "~")
+            line = marker + _html(option["text_fr"], option["text_en"])
+            if option.get("feedback_fr") or option.get("feedback_en"):
+                line += "#" + _html(option.get("feedback_fr", ""), option.get("feedback_en", ""))
+            lines.append(line)
+        return lines
+    share = hundred / sum(1 for option in options if option["correct"])
+    wrong = -share if body.get("scoring") == "partial" or content.get("negative_marking") else -hundred
+    return [
+        _weighted(
+            option["text_fr"],
+            option["text_en"],
+            share if option["correct"] else wrong,
+            option.get("feedback_fr", ""),
+            option.get("feedback_en", ""),
+        )
+        for option in options
+    ]
+
+
+def _general_feedback(content: dict) -> str:
+    text = bilingual_html(content["explanation_fr"], content["explanation_en"])
+    if content["type"] == "open":
+        body = content["body"]
+        model_answer = bilingual_html(body["model_answer_fr"], body["model_answer_en"])
+        text += f'<div class="arbitre-model-answer">{model_answer}</div>{rubric_html(body["rubric"])}'
+    return escape(text) if text else ""
+
+
+def export(entries: list[BankEntry], *, carry: bool = True) -> str:
+    """The GIFT of ``entries``; ``carry=False`` leaves out the lossless extension."""
+    blocks = []
+    for original in entries:
+        entry = extension.shown_entry(original)  # a computed question: its sample variant
+        content = entry.content
+        tags = [*export_tags(entry), f"{TAG_PREFIX}points:{content['points']}"]
+        if content["type"] in ("single", "multiple", "ruling") and not content["body"].get(
+            "shuffle", content["type"] != "ruling"
+        ):
+            tags.append(f"{TAG_PREFIX}shuffle:false")
+        if content["type"] == "numeric" and content["body"].get("unit_fr"):
+            tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
+        header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{tag}]" for tag in tags)
+        if carry:
+            header += f"\n// {EXTENSION_COMMENT} {extension.pack(original.content)}"
+        stem = _html(content["stem_fr"], content["stem_en"]) + escape(_scenario_text(content))
+        answers = _answers(content)
+        feedback = _general_feedback(content)
+        lines = [f"\t{answer}" for answer in answers]
+        if feedback:
+            lines.append(f"\t####{feedback}")
+        inside = "\n".join(lines)
+        blocks.append(f"{header}\n::{escape(entry.uid)}::[html]{stem}{{\n{inside}\n}}")
+    return "\n\n".join(blocks) + "\n"

@@ -1,0 +1,182 @@
+"""The ``arbitre-`` metadata that Moodle XML and GIFT carry as Moodle tags, both ways.
+
+Units, difficulty, citations, negative marking, eliminatory, all-or-nothing scoring, a short
+answer's English answers, a numeric answer's English unit and a ruling's parts travel as tags
+prefixed ``arbitre-`` (``export_tags``); ``read_tags`` and ``apply_flags`` read them back.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from config.safe_input import UnsafeInput, parse_count, parse_decimal
+from questions.formats import BankEntry
+
+TAG_PREFIX = "arbitre-"
+ACTIONS_PREFIX = {"decision": "Décision : ", "sanction": "Sanction : "}
+ENGLISH_PREFIX = {"decision": "Decision: ", "sanction": "Sanction: "}
+
+
+def fraction_text(value: Decimal) -> str:
+    text = f"{value.quantize(Decimal('0.00001')):f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def read_number(text: str | None, field: str, default: str | None = None) -> Decimal:
+    """The number written in a field, or ``default`` when the field is blank; UnsafeInput
+    (naming the field) for anything else than a plain number: NaN, 1e200000, 1.2.3…"""
+    if default is not None and not (text or "").strip():
+        text = default
+    return parse_decimal(text or "", field=field)
+
+
+def json_number(value: Decimal) -> int | float:
+    from questions.models import number_for_json
+
+    return number_for_json(value)
+
+
+def export_tags(entry: BankEntry) -> list[str]:
+    content = entry.content
+    tags = list(content.get("tags", []))
+    tags += [f"{TAG_PREFIX}unit:{unit}" for unit in content["units"]]
+    tags.append(f"{TAG_PREFIX}difficulty:{content['difficulty']}")
+    tags += [f"{TAG_PREFIX}cite:{c['edition']}:{c['article']}" for c in content.get("citations", [])]
+    if content.get("negative_marking"):
+        tags.append(f"{TAG_PREFIX}negative-marking")
+    if content.get("eliminatory"):
+        tags.append(f"{TAG_PREFIX}eliminatory")
+    if content["type"] == "short":
+        # Moodle has no language per answer: the English answers are marked by tags.
+        tags += [f"{TAG_PREFIX}accepted-en:{answer}" for answer in content["body"].get("accepted_en", [])]
+    if content["type"] == "numeric" and content["body"].get("unit_en"):
+        tags.append(f"{TAG_PREFIX}unit-en:{content['body']['unit_en']}")
+    if content["type"] == "multiple" and content["body"].get("scoring") == "all_or_nothing":
+        tags.append(f"{TAG_PREFIX}scoring:all_or_nothing")
+    if content["type"] == "ruling":
+        # Moodle only sees a weighted multiple choice; these tags let us rebuild the ruling.
+        body = content["body"]
+        tags.append(f"{TAG_PREFIX}ruling:{body['decision_points']}:{body['sanction_points']}")
+        # A part worth 0 points puts every option at 0 %: the last field says which are correct.
+        items = [("decision", item) for item in body["decisions"]]
+        items += [("sanction", item) for item in body["sanctions"]]
+        tags += [
+            f"{TAG_PREFIX}option:{index}:{part}:{item['key']}:{item.get('outcome') or item.get('action')}:"
+            + ("correct" if item["correct"] else "wrong")
+            for index, (part, item) in enumerate(items, start=1)
+        ]
+    return tags
+
+
+def read_tags(values: list[str], content: dict) -> dict:
+    """Apply our ``arbitre-`` tags to ``content``; other tags are topic tags. Returns flags for the
+    body (scoring, units of a numeric answer) to apply with ``apply_flags`` once it is built."""
+    flags: dict = {
+        "scoring": None,
+        "unit-fr": None,
+        "unit-en": None,
+        "shuffle": None,
+        "accepted-en": [],
+        "ruling": None,
+    }
+    tags, units, citations = [], [], []
+    for value in values:
+        value = value.strip()
+        if not value.startswith(TAG_PREFIX):
+            if value:
+                tags.append(value)
+            continue
+        key, _sep, argument = value[len(TAG_PREFIX) :].partition(":")
+        if key == "unit":
+            units.append(argument)
+        elif key == "difficulty":
+            # Checked (1, 2 or 3) with the rest of the content; here only read safely.
+            content["difficulty"] = parse_count(argument, field=value[:40], maximum=1000)
+        elif key == "points":
+            points = read_number(argument, f"{TAG_PREFIX}points")
+            if points <= 0:
+                raise UnsafeInput(
+                    _("Points illisibles : %(value)s") % {"value": argument[:40]}, f"{TAG_PREFIX}points"
+                )
+            content["points"] = json_number(points)
+        elif key == "cite":
+            edition, _sep, article = argument.partition(":")
+            citations.append({"edition": edition, "article": article})
+        elif key == "negative-marking":
+            content["negative_marking"] = True
+        elif key == "eliminatory":
+            content["eliminatory"] = True
+        elif key == "accepted-en":
+            flags["accepted-en"].append(argument)
+        elif key == "option":
+            flags.setdefault("options", []).append(argument)
+        elif key in flags:
+            flags[key] = argument
+        else:
+            tags.append(value)  # a topic tag that happens to start with "arbitre-"
+    content["tags"], content["units"], content["citations"] = tags, units, citations
+    return flags
+
+
+def _ruling_from_options(content: dict, flags: dict) -> dict | None:
+    """Rebuild a ruling exported as a multiple choice, from its arbitre-ruling/option tags."""
+    points = flags["ruling"].split(":")
+    options = content["body"]["options"]
+    described = {}
+    for argument in flags.get("options", []):
+        parts = argument.split(":")
+        if (
+            len(parts) in (4, 5)
+            and re.fullmatch(r"[0-9]{1,4}", parts[0])
+            and parts[1] in ("decision", "sanction")
+        ):
+            described[int(parts[0])] = [*parts, ""][1:5]
+    if len(points) != 2 or sorted(described) != list(range(1, len(options) + 1)):
+        return None
+    decision_points, sanction_points = (read_number(value, f"{TAG_PREFIX}ruling") for value in points)
+    part_points = {"decision": decision_points, "sanction": sanction_points}
+    body: dict = {"decisions": [], "sanctions": []}
+    for index, option in enumerate(options, start=1):
+        part, key, word, marked = described[index]
+        correct = option["correct"]
+        if part_points[part] == 0 and marked in ("correct", "wrong"):
+            correct = marked == "correct"  # all its options are at 0 %: only the tag tells
+        prefix_fr, prefix_en = ACTIONS_PREFIX[part], ENGLISH_PREFIX[part]
+        text_fr, text_en = option["text_fr"], option["text_en"]
+        body[f"{part}s"].append(
+            {
+                "key": key,
+                "outcome" if part == "decision" else "action": word,
+                "text_fr": text_fr[len(prefix_fr) :] if text_fr.startswith(prefix_fr) else text_fr,
+                "text_en": text_en[len(prefix_en) :] if text_en.startswith(prefix_en) else text_en,
+                "correct": correct,
+            }
+        )
+    body["decision_points"] = json_number(decision_points)
+    body["sanction_points"] = json_number(sanction_points)
+    return body
+
+
+def apply_flags(content: dict, flags: dict) -> None:
+    if content["type"] == "multiple" and flags.get("ruling"):
+        ruling = _ruling_from_options(content, flags)
+        if ruling is not None:
+            content["type"], content["body"] = "ruling", ruling
+            return
+    body = content["body"]
+    if content["type"] == "multiple" and flags.get("scoring") in ("all_or_nothing", "partial"):
+        body["scoring"] = flags["scoring"]
+    if flags.get("shuffle") == "false" and "options" in body:
+        body["shuffle"] = False
+    if content["type"] == "short" and flags.get("accepted-en"):
+        english = flags["accepted-en"]
+        french = [answer for answer in body["accepted"] if answer not in english]
+        body["accepted"], body["accepted_en"] = french or body["accepted"], english
+    if content["type"] == "numeric":
+        if flags.get("unit-fr") and not body.get("unit_fr"):
+            body["unit_fr"] = flags["unit-fr"]
+        if flags.get("unit-en"):
+            body["unit_en"] = flags["unit-en"]
