@@ -8,9 +8,8 @@ from django.utils.translation import gettext as _
 
 from questions.formats import BankEntry, extension
 from questions.formats.gift import EXTENSION_COMMENT, escape
+from questions.formats.moodle_export import choice_rows
 from questions.formats.moodle_metadata import (
-    ACTIONS_PREFIX,
-    ENGLISH_PREFIX,
     TAG_PREFIX,
     export_tags,
     fraction_text,
@@ -46,7 +45,6 @@ def _weighted(
 def _answers(content: dict) -> list[str]:
     kind = content["type"]
     body = content["body"]
-    hundred = Decimal(100)
     if kind == "truefalse":
         return ["TRUE" if body["answer"] else "FALSE"]
     if kind == "numeric":
@@ -56,25 +54,9 @@ def _answers(content: dict) -> list[str]:
         return [f"={escape(answer)}" for answer in accepted]
     if kind == "open":
         return []
-    if kind == "ruling":
-        points = Decimal(str(content["points"]))
-        lines = []
-        for part, items, part_points in (
-            ("decision", body["decisions"], body["decision_points"]),
-            ("sanction", body["sanctions"], body["sanction_points"]),
-        ):
-            correct = [item for item in items if item["correct"]]
-            share = hundred * Decimal(str(part_points)) / points / (len(correct) or 1)
-            english_prefix = ENGLISH_PREFIX[part]
-            for item in items:
-                lines.append(
-                    _weighted(
-                        ACTIONS_PREFIX[part] + item["text_fr"],
-                        english_prefix + item["text_en"] if item["text_en"] else "",
-                        share if item["correct"] else -share,
-                    )
-                )
-        return lines
+    if kind in ("ruling", "multiple"):
+        _single, rows = choice_rows(content)
+        return [_weighted(*row) for row in rows]
     options = body["options"]
     if kind == "single":
         lines = []
@@ -85,18 +67,7 @@ def _answers(content: dict) -> list[str]:
                 line += "#" + _html(option.get("feedback_fr", ""), option.get("feedback_en", ""))
             lines.append(line)
         return lines
-    share = hundred / sum(1 for option in options if option["correct"])
-    wrong = -share if body.get("scoring") == "partial" or content.get("negative_marking") else -hundred
-    return [
-        _weighted(
-            option["text_fr"],
-            option["text_en"],
-            share if option["correct"] else wrong,
-            option.get("feedback_fr", ""),
-            option.get("feedback_en", ""),
-        )
-        for option in options
-    ]
+    return []
 
 
 def _general_feedback(content: dict) -> str:

@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from questions.formats import BankEntry, extension
+from questions.formats.moodle_grades import nearest_grade, positive_grades
 from questions.formats.moodle_metadata import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
@@ -145,53 +146,70 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
         ET.SubElement(question, EXTENSION_ELEMENT).text = extension.pack(carried)
 
 
-def _choices(question: ET.Element, content: dict) -> None:
+def choice_rows(content: dict) -> tuple[bool, list[tuple[str, str, Decimal, str, str]]]:
+    """(single answer?, rows) of a choice question or a ruling as Moodle's multichoice: each row is
+    (text fr, text en, grade in %, feedback fr, feedback en), every grade one of Moodle's
+    (``moodle_grades``) and, with several answers, the positive ones adding up to 100 %.
+
+    A ruling's correct decision earns decision_points ÷ points, its correct sanctions share
+    sanction_points ÷ points; a part without a correct option (no sanction is due) leaves its
+    share to the other part, as Moodle wants the correct answers to make 100 %. A wrong option
+    costs one share of its part; of a multiple choice, one share (partial scoring or negative
+    marking) or everything (all or nothing)."""
     kind = content["type"]
     body = content["body"]
-    points = Decimal(str(content["points"]))
     hundred = Decimal(100)
-    rows: list[tuple[str, str, Decimal, str, str]] = []  # text fr, text en, fraction, feedback fr, en
+    texts: list[tuple[str, str, str, str]] = []
+    exact: list[Decimal] = []
     if kind == "ruling":
-        parts = (
+        parts = [
             ("decision", body["decisions"], Decimal(str(body["decision_points"]))),
             ("sanction", body["sanctions"], Decimal(str(body["sanction_points"]))),
-        )
+        ]
+        earning = sum(points for _part, items, points in parts if any(item["correct"] for item in items))
         for part, items, part_points in parts:
-            correct = [item for item in items if item["correct"]]
-            share = hundred * part_points / points / (len(correct) or 1)
+            correct_count = sum(1 for item in items if item["correct"])
+            share = hundred * part_points / (earning or 1) / (correct_count or 1)
             for item in items:
-                prefix = ACTIONS_PREFIX[part]
-                rows.append(
-                    (
-                        prefix + item["text_fr"],
-                        ENGLISH_PREFIX[part] + item["text_en"] if item["text_en"] else "",
-                        share if item["correct"] else -share,
-                        "",
-                        "",
-                    )
-                )
+                english = ENGLISH_PREFIX[part] + item["text_en"] if item["text_en"] else ""
+                texts.append((ACTIONS_PREFIX[part] + item["text_fr"], english, "", ""))
+                exact.append(share if item["correct"] else -share)
         single = False
     else:
         options = body["options"]
-        correct_count = sum(1 for option in options if option["correct"])
+        share = hundred / sum(1 for option in options if option["correct"])
         single = kind == "single"
-        share = hundred / correct_count
         if single:
             wrong = -hundred if content.get("negative_marking") else Decimal(0)
         elif body.get("scoring") == "partial" or content.get("negative_marking"):
             wrong = -share
         else:
             wrong = -hundred
-        rows = [
-            (
-                option["text_fr"],
-                option["text_en"],
-                share if option["correct"] else wrong,
-                option.get("feedback_fr", ""),
-                option.get("feedback_en", ""),
+        for option in options:
+            texts.append(
+                (
+                    option["text_fr"],
+                    option["text_en"],
+                    option.get("feedback_fr", ""),
+                    option.get("feedback_en", ""),
+                )
             )
-            for option in options
-        ]
+            exact.append(share if option["correct"] else wrong)
+    positive = [index for index, value in enumerate(exact) if value > 0]
+    grades = [nearest_grade(value) if value < 0 else Decimal(0) for value in exact]
+    for index, grade in zip(positive, positive_grades([exact[index] for index in positive]), strict=True):
+        grades[index] = grade
+    rows = [
+        (fr, en, grade, feedback_fr, feedback_en)
+        for (fr, en, feedback_fr, feedback_en), grade in zip(texts, grades, strict=True)
+    ]
+    return single, rows
+
+
+def _choices(question: ET.Element, content: dict) -> None:
+    kind = content["type"]
+    body = content["body"]
+    single, rows = choice_rows(content)
     ET.SubElement(question, "single").text = "true" if single else "false"
     ET.SubElement(question, "shuffleanswers").text = (
         "true" if body.get("shuffle", kind != "ruling") else "false"
