@@ -26,6 +26,16 @@ MAX_CRITERIA = 100
 MAX_MARKUP = 250_000
 
 
+def decode_file(raw: bytes) -> tuple[str, str]:
+    """(text, encoding) of an uploaded file: UTF-8 (with or without its BOM), else Windows-1252,
+    the encoding of GIFT files written with Windows' Notepad; never raises."""
+    try:
+        return raw.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        # cp1252 leaves five bytes undefined: they are read as Latin-1 control characters.
+        return raw.decode("cp1252", errors="replace"), "windows-1252"
+
+
 def check_markup(text: str) -> None:
     """UnsafeInput when ``text`` holds more tags ("<", or "&lt;" for escaped HTML) than MAX_MARKUP."""
     from django.utils.translation import gettext as _

@@ -13,6 +13,8 @@ from questions.formats.moodle_metadata import (
     TAG_PREFIX,
     export_tags,
     fraction_text,
+    moodle_tag,
+    tags_span,
 )
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_board
 
@@ -92,10 +94,12 @@ def export(entries: list[BankEntry], *, carry: bool = True) -> str:
             tags.append(f"{TAG_PREFIX}shuffle:false")
         if content["type"] == "numeric" and content["body"].get("unit_fr"):
             tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
-        header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{tag}]" for tag in tags)
+        header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{moodle_tag(tag)}]" for tag in tags)
         if carry:
             header += f"\n// {EXTENSION_COMMENT} {extension.pack(original.content)}"
-        stem = _html(content["stem_fr"], content["stem_en"]) + escape(_scenario_text(content))
+        stem = _html(content["stem_fr"], content["stem_en"]) + escape(
+            _scenario_text(content) + tags_span(tags)
+        )
         answers = _answers(content)
         feedback = _general_feedback(content)
         lines = [f"\t{answer}" for answer in answers]

@@ -26,9 +26,21 @@ BLOCKS = frozenset(
 )
 # Inline formatting that plain text loses (reported, never silently): tag → kind.
 FORMATTING_TAGS = {
-    "em": "emphasis", "i": "emphasis", "strong": "emphasis", "b": "emphasis", "u": "emphasis",
-    "sup": "emphasis", "sub": "emphasis", "table": "table", "pre": "preformatted", "code": "emphasis",
-    "audio": "media", "video": "media", "iframe": "media", "object": "media", "embed": "media",
+    "em": "emphasis",
+    "i": "emphasis",
+    "strong": "emphasis",
+    "b": "emphasis",
+    "u": "emphasis",
+    "sup": "emphasis",
+    "sub": "emphasis",
+    "table": "table",
+    "pre": "preformatted",
+    "code": "emphasis",
+    "audio": "media",
+    "video": "media",
+    "iframe": "media",
+    "object": "media",
+    "embed": "media",
     "math": "media",
 }
 _TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)([^<>]*)>")

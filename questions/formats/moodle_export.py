@@ -15,6 +15,8 @@ from questions.formats.moodle_metadata import (
     ENGLISH_PREFIX,
     export_tags,
     fraction_text,
+    moodle_tag,
+    tags_span,
 )
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_svg
 
@@ -79,7 +81,8 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
     question = ET.SubElement(quiz, "question", {"type": moodle_type})
     _text_element(question, "name", entry.uid, html_format=False)
     scenario_html, image = _scenario_html(entry)
-    stem = f"<p>{bilingual_html(content['stem_fr'], content['stem_en'])}</p>{scenario_html}"
+    tags = export_tags(entry)
+    stem = f"<p>{bilingual_html(content['stem_fr'], content['stem_en'])}</p>{scenario_html}{tags_span(tags)}"
     question_text = _text_element(question, "questiontext", stem)
     if image is not None:
         file_element = ET.SubElement(
@@ -139,9 +142,9 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
         _text_element(question, "graderinfo", grader_info)
         _text_element(question, "responsetemplate", "")
 
-    tags = ET.SubElement(question, "tags")
-    for tag in export_tags(entry):
-        ET.SubElement(ET.SubElement(tags, "tag"), "text").text = tag
+    tag_list = ET.SubElement(question, "tags")
+    for tag in tags:
+        ET.SubElement(ET.SubElement(tag_list, "tag"), "text").text = moodle_tag(tag)
     if carry:
         ET.SubElement(question, EXTENSION_ELEMENT).text = extension.pack(carried)
 

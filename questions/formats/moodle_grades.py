@@ -70,3 +70,74 @@ def positive_grades(shares: list[Decimal]) -> list[Decimal]:
             break
         grades[best[1]] = best[2]
     return grades
+
+
+def _percent(value: Decimal) -> str:
+    text = f"{value.quantize(Decimal('0.00001')):f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def weight_notes(weights: list[Decimal], texts: list[str], *, single: bool) -> list[str]:
+    """What the bank cannot keep of a choice question's weights, and what Moodle would refuse.
+
+    ``weights`` are the answers' grades in % (as written), ``texts`` their French texts. A
+    single-answer question keeps its best answer as the correct one (all or nothing); a
+    multiple-answer one gives every correct answer an equal share and takes one share for each
+    wrong answer chosen (or all, with all-or-nothing scoring): other weights are reported.
+    """
+    from django.utils.translation import gettext as _
+
+    notes = []
+    for number, (weight, text) in enumerate(zip(weights, texts, strict=True), start=1):
+        if not is_moodle_grade(weight):
+            notes.append(
+                _(
+                    "réponse %(n)d « %(text)s » : Moodle refuserait la note de %(weight)s %% "
+                    "(notes admises : %(grades)s)."
+                )
+                % {
+                    "n": number,
+                    "text": text[:60],
+                    "weight": _percent(weight),
+                    "grades": ", ".join(_percent(grade) for grade in POSITIVE_GRADES),
+                }
+            )
+    positive = [weight for weight in weights if weight > 0]
+    if single:
+        best = max(weights, default=Decimal(0))
+        for number, (weight, text) in enumerate(zip(weights, texts, strict=True), start=1):
+            if 0 < weight < best:
+                notes.append(
+                    _(
+                        "réponse %(n)d « %(text)s » : crédit partiel de %(weight)s %% non repris "
+                        "(une question à réponse unique donne tout ou rien) : elle compte comme fausse."
+                    )
+                    % {"n": number, "text": text[:60], "weight": _percent(weight)}
+                )
+        if best < 100 and best > 0:
+            notes.append(
+                _("la meilleure réponse ne valait que %(weight)s %% : elle vaut ici tous les points.")
+                % {"weight": _percent(best)}
+            )
+        penalties = {weight for weight in weights if weight < 0}
+        if penalties - {Decimal(-100)}:
+            notes.append(
+                _("pénalités %(weights)s ramenées à la perte des points de la question (notation négative).")
+                % {"weights": ", ".join(f"{_percent(w)} %" for w in sorted(penalties))}
+            )
+        return notes
+    if positive and len(set(positive)) > 1:
+        notes.append(
+            _("notes inégales des bonnes réponses (%(weights)s) ramenées à des parts égales.")
+            % {"weights": ", ".join(f"{_percent(w)} %" for w in positive)}
+        )
+    total = sum(positive)
+    if positive and not LOWEST_TOTAL <= total < HIGHEST_TOTAL:
+        notes.append(
+            _(
+                "les bonnes réponses font %(total)s %% et non 100 %% : Moodle refuserait la question "
+                "(fractionsaddwrong) ; chacune vaut ici une part égale."
+            )
+            % {"total": _percent(total)}
+        )
+    return notes

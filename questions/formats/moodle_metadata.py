@@ -7,13 +7,16 @@ prefixed ``arbitre-`` (``export_tags``); ``read_tags`` and ``apply_flags`` read 
 
 from __future__ import annotations
 
+import hashlib
+import html
+import json
 import re
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
 from config.safe_input import UnsafeInput, parse_count, parse_decimal
-from questions.formats import BankEntry
+from questions.formats import BankEntry, stable_uid
 
 TAG_PREFIX = "arbitre-"
 ACTIONS_PREFIX = {"decision": "Décision : ", "sanction": "Sanction : "}
@@ -180,3 +183,99 @@ def apply_flags(content: dict, flags: dict) -> None:
             body["unit_fr"] = flags["unit-fr"]
         if flags.get("unit-en"):
             body["unit_en"] = flags["unit-en"]
+
+
+# Moodle keeps 50 characters of a tag (TAG_MAX_LENGTH) and cuts the rest when it imports.
+MOODLE_TAG_LENGTH = 50
+# An empty span of the question text keeps the full tags that were shortened: Moodle stores a
+# question's HTML as it is and exports it again, and shows nothing of an empty span.
+TAGS_CLASS = "arbitre-tags"
+_TAGS_SPAN_RE = re.compile(r'<span class="arbitre-tags" data-tags="([^"<>]*)"></span>')
+
+
+def moodle_tag(tag: str) -> str:
+    """``tag`` as Moodle keeps it: longer than 50 characters, its first 41, "~" and 8 characters of
+    its hash (the same tag is always shortened the same way; the full one is in ``tags_span``)."""
+    if len(tag) <= MOODLE_TAG_LENGTH:
+        return tag
+    digest = hashlib.sha256(tag.encode()).hexdigest()[:8]
+    return f"{tag[: MOODLE_TAG_LENGTH - 9]}~{digest}"
+
+
+def tags_span(tags: list[str]) -> str:
+    """The empty span carrying the tags ``moodle_tag`` shortens ("" when none is)."""
+    long_tags = [tag for tag in tags if len(tag) > MOODLE_TAG_LENGTH]
+    if not long_tags:
+        return ""
+    data = html.escape(json.dumps(long_tags, ensure_ascii=False, separators=(",", ":")), quote=True)
+    return f'<span class="{TAGS_CLASS}" data-tags="{data}"></span>'
+
+
+def restore_tags(values: list[str], *, stem_source: str) -> list[str]:
+    """Tags as exported before Moodle kept 50 characters of them: shortened ones (``moodle_tag``)
+    and cut ones (a file exported before the shortening) found again among the full tags of the
+    question text's ``tags_span``."""
+    full: list[str] = []
+    match = _TAGS_SPAN_RE.search(stem_source or "")
+    if match:
+        try:
+            document = json.loads(html.unescape(match.group(1)))
+        except ValueError:
+            document = []
+        if isinstance(document, list):
+            full = [tag for tag in document if isinstance(tag, str)][:1000]
+    shortened = {moodle_tag(tag): tag for tag in full}
+    restored = []
+    for value in values:
+        value = value.strip()
+        if value in shortened:
+            restored.append(shortened[value])
+            continue
+        cut = [tag for tag in full if len(value) == MOODLE_TAG_LENGTH and tag.startswith(value)]
+        restored.append(cut[0] if len(cut) == 1 else value)
+    return restored
+
+
+def category_tag(path: str) -> str:
+    """The tag for a Moodle category ``$course$/top/Arbitrage/Pièce touchée``: its own names
+    ("Arbitrage / Pièce touchée"), without the context, "top" and Moodle's default category."""
+    names = [name.strip() for name in re.split(r"(?<!/)/(?!/)", path or "")]
+    names = [
+        name.replace("//", "/")
+        for name in names
+        if name
+        and not (name.startswith("$") and name.endswith("$"))
+        and name.lower() != "top"
+        and not name.lower().startswith(("default for ", "défaut pour "))
+    ]
+    return re.sub(r"[,|]", " ", " / ".join(names)).strip()
+
+
+def short_accepted(texts: list[str], weights: list[Decimal], left_out: list[str]) -> list[str]:
+    """The accepted answers of a short-answer question (those at 100 %), noting the others."""
+    accepted = []
+    for number, (text, weight) in enumerate(zip(texts, weights, strict=True), start=1):
+        if weight >= 100 and text:
+            accepted.append(text)
+        elif weight > 0:
+            left_out.append(
+                _(
+                    "réponse %(n)d « %(text)s » : crédit partiel de %(weight)s %% non repris (une réponse "
+                    "courte est juste ou fausse) : elle compte comme fausse."
+                )
+                % {"n": number, "text": text[:60], "weight": fraction_text(weight)}
+            )
+    if not accepted:
+        raise ValueError(_("Une réponse courte doit avoir au moins une réponse à 100 %."))
+    return accepted
+
+
+def bank_uid(prefix: str, idnumber: str, name: str, content: dict, category: str) -> str:
+    """The uid of an imported question (rule in ``questions.formats.stable_uid``): an idnumber that
+    is one of the bank's uids (lower-case words joined by hyphens, as Arbitre writes them) is taken
+    as it is; any other idnumber, or none, gives a derived uid."""
+    from questions.content import UID_RE
+
+    if UID_RE.match(idnumber) and "-" in idnumber:
+        return idnumber
+    return stable_uid(prefix, name, content, category=category, idnumber=idnumber)
