@@ -86,7 +86,7 @@ def test_a_file_that_is_not_utf8_is_read_as_windows_1252_and_says_so(trainer):
     response = client_for(trainer).post(IMPORT, {"file": upload})
     assert response.status_code == 200
     assert "windows-1252" in response.content.decode()
-    assert Question.objects.get().draft.stem_fr == "Le «\u00a0forfait\u00a0» compte-t-il ?"
+    assert Question.objects.get().draft.stem_fr == "Le « forfait » compte-t-il ?"
 
 
 def test_an_unknown_extension_needs_a_format(trainer):
