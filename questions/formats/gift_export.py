@@ -11,10 +11,10 @@ from questions.formats.gift import EXTENSION_COMMENT, escape
 from questions.formats.moodle_export import choice_rows
 from questions.formats.moodle_metadata import (
     TAG_PREFIX,
+    data_span,
     export_tags,
     fraction_text,
     moodle_tag,
-    tags_span,
 )
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_board
 
@@ -98,7 +98,7 @@ def export(entries: list[BankEntry], *, carry: bool = True) -> str:
         if carry:
             header += f"\n// {EXTENSION_COMMENT} {extension.pack(original.content)}"
         stem = _html(content["stem_fr"], content["stem_en"]) + escape(
-            _scenario_text(content) + tags_span(tags)
+            _scenario_text(content) + data_span(tags, content, original.content)
         )
         answers = _answers(content)
         feedback = _general_feedback(content)

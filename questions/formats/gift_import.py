@@ -26,6 +26,7 @@ from questions.formats.left_out import formatting_notes
 from questions.formats.moodle_grades import weight_notes
 from questions.formats.moodle_import import parse_grader_info
 from questions.formats.moodle_metadata import (
+    apply_carried,
     apply_flags,
     bank_uid,
     category_tag,
@@ -240,6 +241,7 @@ def _parse_block(block: str, title: str, metadata: str, category: str = "") -> B
         content["explanation_fr"], content["explanation_en"] = _text(
             general, text_format, _("explication"), left_out
         )
+    apply_carried(content, unescape(stem_source))
     uid = bank_uid("gift", idnumber, title, content, category)
     return BankEntry(uid=uid, content=content, source_format="gift", left_out=left_out)
 

@@ -13,10 +13,10 @@ from questions.formats.moodle_grades import nearest_grade, positive_grades
 from questions.formats.moodle_metadata import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
+    data_span,
     export_tags,
     fraction_text,
     moodle_tag,
-    tags_span,
 )
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_svg
 
@@ -82,7 +82,8 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
     _text_element(question, "name", entry.uid, html_format=False)
     scenario_html, image = _scenario_html(entry)
     tags = export_tags(entry)
-    stem = f"<p>{bilingual_html(content['stem_fr'], content['stem_en'])}</p>{scenario_html}{tags_span(tags)}"
+    extra = data_span(tags, content, carried)
+    stem = f"<p>{bilingual_html(content['stem_fr'], content['stem_en'])}</p>{scenario_html}{extra}"
     question_text = _text_element(question, "questiontext", stem)
     if image is not None:
         file_element = ET.SubElement(

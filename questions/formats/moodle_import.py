@@ -24,6 +24,7 @@ from questions.formats.left_out import file_note, formatting_notes
 from questions.formats.moodle_export import EXTENSION_ELEMENT, export
 from questions.formats.moodle_grades import weight_notes
 from questions.formats.moodle_metadata import (
+    apply_carried,
     apply_flags,
     bank_uid,
     category_tag,
@@ -229,6 +230,7 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str, category:
         content["type"] = "open"
         content["body"] = parse_grader_info(_child_text(question, "graderinfo/text"), points)
     apply_flags(content, flags)
+    apply_carried(content, _child_text(question, "questiontext/text"))
     uid = bank_uid("moodle", _child_text(question, "idnumber").strip(), name, content, category)
     return BankEntry(uid=uid, content=content, source_format="moodlexml", left_out=left_out)
 

@@ -187,43 +187,84 @@ def apply_flags(content: dict, flags: dict) -> None:
 
 # Moodle keeps 50 characters of a tag (TAG_MAX_LENGTH) and cuts the rest when it imports.
 MOODLE_TAG_LENGTH = 50
-# An empty span of the question text keeps the full tags that were shortened: Moodle stores a
-# question's HTML as it is and exports it again, and shows nothing of an empty span.
-TAGS_CLASS = "arbitre-tags"
-_TAGS_SPAN_RE = re.compile(r'<span class="arbitre-tags" data-tags="([^"<>]*)"></span>')
+# An empty span of the question text carries what Moodle's own fields cannot: the tags longer
+# than 50 characters, the scenario (the diagram is only a picture) and the source. Moodle stores a
+# question's HTML as it is and exports it again, and shows nothing of an empty span; the lossless
+# ``<arbitre>`` element (``extension``) is dropped by Moodle, this span is not.
+DATA_CLASS = "arbitre-data"
+_DATA_SPAN_RE = re.compile(r'<span class="arbitre-data" data-arbitre="([^"<>]*)"></span>')
 
 
 def moodle_tag(tag: str) -> str:
     """``tag`` as Moodle keeps it: longer than 50 characters, its first 41, "~" and 8 characters of
-    its hash (the same tag is always shortened the same way; the full one is in ``tags_span``)."""
+    its hash (the same tag is always shortened the same way; the full one is in ``data_span``)."""
     if len(tag) <= MOODLE_TAG_LENGTH:
         return tag
     digest = hashlib.sha256(tag.encode()).hexdigest()[:8]
     return f"{tag[: MOODLE_TAG_LENGTH - 9]}~{digest}"
 
 
-def tags_span(tags: list[str]) -> str:
-    """The empty span carrying the tags ``moodle_tag`` shortens ("" when none is)."""
+def data_span(tags: list[str], content: dict, original: dict | None = None) -> str:
+    """The empty span carrying what Moodle's fields cannot: the tags ``moodle_tag`` shortens, the
+    scenario and the source, a short answer's French and English lists when they share answers,
+    and a computed question's generator (``original``: the content before ``shown_entry``).
+    "" when there is none of them."""
+    data: dict = {}
     long_tags = [tag for tag in tags if len(tag) > MOODLE_TAG_LENGTH]
-    if not long_tags:
+    if long_tags:
+        data["tags"] = long_tags
+    for name in ("scenario", "source"):
+        if content.get(name):
+            data[name] = content[name]
+    if content.get("type") == "short" and set(content["body"]["accepted"]) & set(
+        content["body"].get("accepted_en", [])
+    ):
+        data["short"] = {key: content["body"].get(key, []) for key in ("accepted", "accepted_en")}
+    if original is not None and original.get("type") == "computed":
+        data["computed"] = {key: original[key] for key in COMPUTED_FIELDS if key in original}
+    if not data:
         return ""
-    data = html.escape(json.dumps(long_tags, ensure_ascii=False, separators=(",", ":")), quote=True)
-    return f'<span class="{TAGS_CLASS}" data-tags="{data}"></span>'
+    text = html.escape(
+        json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), quote=True
+    )
+    return f'<span class="{DATA_CLASS}" data-arbitre="{text}"></span>'
+
+
+COMPUTED_FIELDS = ("type", "stem_fr", "stem_en", "explanation_fr", "explanation_en", "body")
+
+
+def read_data_span(stem_source: str) -> dict:
+    """What ``data_span`` carried in a question text: {"tags": […], "scenario": …, "source": …},
+    each key only when it was there and of the right kind (the content is validated later)."""
+    from config.safe_input import UnsafeInput, load_json
+
+    match = _DATA_SPAN_RE.search(stem_source or "")
+    if not match:
+        return {}
+    try:
+        document = load_json(html.unescape(match.group(1)))
+    except (ValueError, UnsafeInput):
+        return {}
+    if not isinstance(document, dict):
+        return {}
+    data = {}
+    if isinstance(document.get("tags"), list):
+        data["tags"] = [tag for tag in document["tags"] if isinstance(tag, str)][:1000]
+    if isinstance(document.get("scenario"), dict):
+        data["scenario"] = document["scenario"]
+    if isinstance(document.get("source"), str):
+        data["source"] = document["source"]
+    for name in ("short", "computed"):
+        if isinstance(document.get(name), dict):
+            data[name] = document[name]
+    return data
 
 
 def restore_tags(values: list[str], *, stem_source: str) -> list[str]:
     """Tags as exported before Moodle kept 50 characters of them: shortened ones (``moodle_tag``)
     and cut ones (a file exported before the shortening) found again among the full tags of the
-    question text's ``tags_span``."""
-    full: list[str] = []
-    match = _TAGS_SPAN_RE.search(stem_source or "")
-    if match:
-        try:
-            document = json.loads(html.unescape(match.group(1)))
-        except ValueError:
-            document = []
-        if isinstance(document, list):
-            full = [tag for tag in document if isinstance(tag, str)][:1000]
+    question text's ``data_span``."""
+    full = read_data_span(stem_source).get("tags", [])
     shortened = {moodle_tag(tag): tag for tag in full}
     restored = []
     for value in values:
@@ -234,6 +275,28 @@ def restore_tags(values: list[str], *, stem_source: str) -> list[str]:
         cut = [tag for tag in full if len(value) == MOODLE_TAG_LENGTH and tag.startswith(value)]
         restored.append(cut[0] if len(cut) == 1 else value)
     return restored
+
+
+def apply_carried(content: dict, stem_source: str) -> None:
+    """Complete ``content`` (read natively, tags applied) with what ``data_span`` carried: the
+    scenario and source; a short answer's two lists, unless the answers were edited in Moodle;
+    a computed question's generator, in place of its sample variant."""
+    data = read_data_span(stem_source)
+    for name in ("scenario", "source"):
+        if name in data:
+            content[name] = data[name]
+    short = data.get("short")
+    if content["type"] == "short" and short:
+        carried = [*short.get("accepted", []), *short.get("accepted_en", [])]
+        native = [*content["body"]["accepted"], *content["body"].get("accepted_en", [])]
+        if all(isinstance(answer, str) for answer in carried) and set(carried) == set(native):
+            content["body"] = {
+                "accepted": short.get("accepted", []),
+                "accepted_en": short.get("accepted_en", []),
+            }
+    computed = data.get("computed")
+    if computed and computed.get("type") == "computed":
+        content.update({key: computed[key] for key in COMPUTED_FIELDS if key in computed})
 
 
 def category_tag(path: str) -> str:

@@ -46,11 +46,11 @@ def test_without_our_tags_a_ruling_comes_back_as_a_weighted_multiple_choice():
     assert correct == ["Décision : La partie continue", "Sanction : 2 minutes à l'adversaire"]
 
 
-def test_gift_loses_only_the_scenario_and_the_source():
+def test_gift_without_our_extension_keeps_the_scenario_and_the_source_in_the_question_text():
     from questions.formats.importer import carried
 
     content = normalised(samples.threefold_claim(source="Livre de l'arbitre"))
-    assert carried(content, "gift") == {**content, "scenario": None, "source": ""}
+    assert carried(content, "gift") == content
 
 
 def test_a_scenario_is_described_in_words_and_left_out_of_the_stem():

@@ -94,9 +94,9 @@ def test_reimporting_our_own_export_changes_nothing(db):
     assert (report.unchanged, QuestionVersion.objects.count()) == (["uvr-claim", "uvr-single"], 2)
 
 
-def test_moodle_xml_loses_only_the_scenario_and_the_source():
+def test_moodle_xml_without_our_extension_keeps_the_scenario_and_the_source_in_the_question_text():
     content = normalised(samples.threefold_claim(source="Livre de l'arbitre"))
-    assert carried(content, "moodlexml") == {**content, "scenario": None, "source": ""}
+    assert carried(content, "moodlexml") == content
 
 
 FOREIGN = """<?xml version="1.0" encoding="UTF-8"?>
