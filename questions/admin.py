@@ -31,31 +31,12 @@ class ReviewCommentInline(admin.TabularInline):
 
 @admin.register(Question)
 class QuestionAdmin(admin.ModelAdmin):
-    list_display = [
-        "uid",
-        "type",
-        "status",
-        "unit_codes",
-        "difficulty",
-        "needs_review",
-        "author",
-        "reviewer",
-        "updated_at",
-    ]
+    list_display = ["uid", "type", "status", "unit_codes", "difficulty", "needs_review", "author", "reviewer",
+                    "updated_at"]
     list_filter = ["status", "type", "difficulty", "needs_review"]
     search_fields = ["uid", "summary_fr", "summary_en", "tag_list"]
-    readonly_fields = [
-        "current_version",
-        "draft",
-        "type",
-        "difficulty",
-        "unit_codes",
-        "tag_list",
-        "summary_fr",
-        "summary_en",
-        "created_at",
-        "updated_at",
-    ]
+    readonly_fields = ["current_version", "draft", "type", "difficulty", "unit_codes", "tag_list",
+                       "summary_fr", "summary_en", "created_at", "updated_at"]
     raw_id_fields = ["author", "reviewer"]
     inlines = [QuestionVersionInline, ReviewCommentInline, StatusChangeInline]
 
@@ -111,3 +92,5 @@ class ReviewCommentAdmin(admin.ModelAdmin):
     list_filter = ["resolved"]
     search_fields = ["question__uid", "text"]
     raw_id_fields = ["question", "version", "author"]
+
+

@@ -29,9 +29,7 @@ def citation_reference(edition: str, number: str) -> str:
     if edition == LIVRE:
         return pgettext("citation of the Livre de l'Arbitre", "Livre %(number)s") % {"number": number}
     return pgettext("citation of an article", "%(edition)s art. %(number)s") % {
-        "edition": edition,
-        "number": number,
-    }
+        "edition": edition, "number": number}
 
 
 def _rules_models():
@@ -112,9 +110,6 @@ def citation_problem(edition: str, number: str, *, use_database: bool = True) ->
         return ""
     if edition == LIVRE:
         return _("Le Livre de l'Arbitre n'a pas de chapitre ni de section « %(number)s ».") % {
-            "number": number
-        }
+            "number": number}
     return _("L'édition %(edition)s n'a pas d'article « %(number)s ».") % {
-        "edition": edition,
-        "number": number,
-    }
+        "edition": edition, "number": number}

@@ -29,35 +29,12 @@ ARROW_RE = re.compile(r"^[a-h][1-8][a-h][1-8](?::[a-z]+|:#[0-9a-fA-F]{3,8})?$")
 CLOCK_RE = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\.\d)?$")
 
 QUESTION_KEYS = (
-    "uid",
-    "type",
-    "units",
-    "tags",
-    "difficulty",
-    "points",
-    "negative_marking",
-    "eliminatory",
-    "stem_fr",
-    "stem_en",
-    "explanation_fr",
-    "explanation_en",
-    "citations",
-    "source",
-    "scenario",
-    "body",
+    "uid", "type", "units", "tags", "difficulty", "points", "negative_marking", "eliminatory",
+    "stem_fr", "stem_en", "explanation_fr", "explanation_en", "citations", "source", "scenario", "body",
 )
 SCENARIO_DEFAULTS: dict[str, object] = {
-    "fen": "",
-    "moves": "",
-    "ply": None,
-    "orientation": "white",
-    "arrows": [],
-    "circles": [],
-    "squares": {},
-    "clocks": None,
-    "rate": "standard",
-    "claim": None,
-    "flag_fell": None,
+    "fen": "", "moves": "", "ply": None, "orientation": "white", "arrows": [], "circles": [],
+    "squares": {}, "clocks": None, "rate": "standard", "claim": None, "flag_fell": None,
 }
 OPTION_KEYS = ("key", "text_fr", "text_en", "correct", "feedback_fr", "feedback_en")
 DECISION_KEYS = ("key", "outcome", "text_fr", "text_en", "correct")
@@ -128,9 +105,8 @@ class _Checker:
             self.add(field, _("La traduction anglaise est obligatoire pour une question d'UVR."))
 
 
-def validate_question(
-    data: object, *, check_citations: bool = True, use_database: bool = True
-) -> tuple[dict, list[Problem]]:
+def validate_question(data: object, *, check_citations: bool = True,
+                      use_database: bool = True) -> tuple[dict, list[Problem]]:
     """Validate one question of a bank file (uid included). Returns (content without uid, problems)."""
     if not isinstance(data, dict):
         return {}, [Problem("", _("Une question doit être un objet JSON."))]
@@ -140,11 +116,8 @@ def validate_question(
         checker.add("uid", _("L'identifiant doit être en minuscules non accentuées, chiffres et tirets."))
     elif uid in RESERVED_UIDS:
         checker.add("uid", _("L'identifiant « %(uid)s » est réservé.") % {"uid": uid})
-    content, problems = validate_content(
-        {k: v for k, v in data.items() if k != "uid"},
-        check_citations=check_citations,
-        use_database=use_database,
-    )
+    content, problems = validate_content({k: v for k, v in data.items() if k != "uid"},
+                                         check_citations=check_citations, use_database=use_database)
     return content, checker.problems + problems
 
 
@@ -172,9 +145,8 @@ MAX_CRITERIA = 100
 MAX_CONTENT_VALUES = 20_000
 
 
-def validate_content(
-    data: object, *, check_citations: bool = True, use_database: bool = True
-) -> tuple[dict, list[Problem]]:
+def validate_content(data: object, *, check_citations: bool = True,
+                     use_database: bool = True) -> tuple[dict, list[Problem]]:
     """Validate and normalise a question's content (no uid). Returns (content, problems).
 
     Citations are checked against the rulebook's files, else the database when
@@ -194,11 +166,8 @@ def validate_content(
 
     kind = data.get("type")
     if kind not in QuestionType.values:
-        checker.add(
-            "type",
-            _("Type inconnu « %(type)s » (attendu : %(choices)s).")
-            % {"type": kind, "choices": ", ".join(QuestionType.values)},
-        )
+        checker.add("type", _("Type inconnu « %(type)s » (attendu : %(choices)s).")
+                    % {"type": kind, "choices": ", ".join(QuestionType.values)})
 
     units = data.get("units")
     if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
@@ -288,9 +257,8 @@ def _citations(checker: _Checker, citations: object, check: bool, use_database: 
             checker.add(path + ".edition", _("Édition inconnue « %(edition)s ».") % {"edition": edition})
             continue
         if not isinstance(article, str) or not re.match(r"^[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*$", article):
-            checker.add(
-                path + ".article", _("Numéro d'article invalide « %(article)s ».") % {"article": article}
-            )
+            checker.add(path + ".article",
+                        _("Numéro d'article invalide « %(article)s ».") % {"article": article})
             continue
         if (edition, article) in seen:
             checker.add(path, _("Cette citation est répétée."))
@@ -332,11 +300,8 @@ def _scenario(checker: _Checker, scenario: object) -> dict | None:
             checker.add("scenario.ply", _("Le demi-coup affiché est un entier positif ou nul."))
             ply = None
         elif plies is not None and ply > plies:
-            message = ngettext(
-                "Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coup).",
-                "Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coups).",
-                plies,
-            )
+            message = ngettext("Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coup).",
+                               "Le demi-coup %(ply)s dépasse la partie (%(plies)s demi-coups).", plies)
             checker.add("scenario.ply", message % {"ply": ply, "plies": plies})
     result["ply"] = ply
 
@@ -360,24 +325,20 @@ def _scenario(checker: _Checker, scenario: object) -> dict | None:
     if not isinstance(squares, dict) or not all(
         isinstance(k, str) and SQUARE_RE.match(k) and isinstance(v, str) and v for k, v in squares.items()
     ):
-        checker.add("scenario.squares", _('Les cases colorées s\'écrivent {"e4": "yellow"}.'))
+        checker.add("scenario.squares", _("Les cases colorées s'écrivent {\"e4\": \"yellow\"}."))
         squares = {}
     result["squares"] = squares
 
     clocks = scenario.get("clocks")
     if clocks is not None and (
-        not isinstance(clocks, dict)
-        or not set(clocks) <= {"white", "black", "to_move"}
-        or not all(
+        not isinstance(clocks, dict) or not set(clocks) <= {"white", "black", "to_move"} or not all(
             isinstance(clocks.get(side, ""), str) and (not clocks.get(side) or CLOCK_RE.match(clocks[side]))
             for side in ("white", "black")
-        )
-        or clocks.get("to_move") not in (None, "white", "black")
+        ) or clocks.get("to_move") not in (None, "white", "black")
     ):
-        checker.add(
-            "scenario.clocks",
-            _('Les pendules s\'écrivent {"white": "0:04:10", "black": "0:00:12", "to_move": "black"}.'),
-        )
+        checker.add("scenario.clocks",
+                    _("Les pendules s'écrivent {\"white\": \"0:04:10\", \"black\": \"0:00:12\", "
+                      "\"to_move\": \"black\"}."))
         clocks = None
     result["clocks"] = clocks
 
@@ -389,19 +350,11 @@ def _scenario(checker: _Checker, scenario: object) -> dict | None:
 
     claim = scenario.get("claim")
     if claim is not None:
-        if (
-            not isinstance(claim, dict)
-            or not set(claim) <= {"type", "intended_move"}
-            or claim.get("type") not in ("threefold", "fifty")
-            or not isinstance(claim.get("intended_move") or "", str)
-        ):
-            checker.add(
-                "scenario.claim",
-                _(
-                    'Une réclamation s\'écrit {"type": "threefold" ou "fifty", '
-                    '"intended_move": "Nf3" ou null}.'
-                ),
-            )
+        if (not isinstance(claim, dict) or not set(claim) <= {"type", "intended_move"}
+                or claim.get("type") not in ("threefold", "fifty")
+                or not isinstance(claim.get("intended_move") or "", str)):
+            checker.add("scenario.claim", _("Une réclamation s'écrit {\"type\": \"threefold\" ou \"fifty\", "
+                                            "\"intended_move\": \"Nf3\" ou null}."))
             claim = None
         else:
             intended = (claim.get("intended_move") or "").strip() or None
@@ -481,11 +434,8 @@ def _computed_body(checker: _Checker, body: dict) -> dict:
         try:
             computed.generate(result, computed.SAMPLE_SEEDS[0])
         except (ValueError, LookupError) as error:
-            checker.add(
-                "body.params",
-                _("Le générateur ne produit pas de variante avec ces paramètres (%(error)s).")
-                % {"error": error},
-            )
+            checker.add("body.params", _("Le générateur ne produit pas de variante avec ces paramètres "
+                                         "(%(error)s).") % {"error": error})
     return result
 
 
@@ -494,10 +444,8 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
         checker.add(path, _("Une liste d'options est attendue."))
         return []
     if len(items) > MAX_OPTIONS:
-        checker.add(
-            path,
-            _("%(count)d options : c'est trop, %(max)d au plus.") % {"count": len(items), "max": MAX_OPTIONS},
-        )
+        checker.add(path, _("%(count)d options : c'est trop, %(max)d au plus.")
+                    % {"count": len(items), "max": MAX_OPTIONS})
         return []
     result = []
     keys = set()
@@ -509,13 +457,9 @@ def _keyed_items(checker: _Checker, items: object, path: str, allowed: tuple[str
         checker.unknown_keys(item, allowed, item_path + ".")
         key = item.get("key")
         if not isinstance(key, str) or not KEY_RE.match(key):
-            checker.add(
-                item_path + ".key",
-                _(
-                    "Une clé s'écrit en minuscules non accentuées, chiffres, tirets ou soulignés "
-                    "(40 caractères au plus), par exemple « a » ou « d1 »."
-                ),
-            )
+            checker.add(item_path + ".key",
+                        _("Une clé s'écrit en minuscules non accentuées, chiffres, tirets ou soulignés "
+                          "(40 caractères au plus), par exemple « a » ou « d1 »."))
             key = ""  # reported; keeps the checks that follow from tripping over it
         elif key in keys:
             checker.add(item_path + ".key", _("La clé « %(key)s » est répétée.") % {"key": key})
@@ -576,12 +520,8 @@ def _numeric_body(checker: _Checker, body: dict, needs_english: bool) -> dict:
     unit_fr = checker.text(body, "unit_fr", "body.")
     unit_en = checker.text(body, "unit_en", "body.")
     checker.english(unit_fr, unit_en, "body.unit_en", needs_english)
-    return {
-        "value": number_for_json(value),
-        "tolerance": number_for_json(tolerance),
-        "unit_fr": unit_fr,
-        "unit_en": unit_en,
-    }
+    return {"value": number_for_json(value), "tolerance": number_for_json(tolerance),
+            "unit_fr": unit_fr, "unit_en": unit_en}
 
 
 def _short_body(checker: _Checker, body: dict) -> dict:
@@ -617,11 +557,8 @@ def _open_body(checker: _Checker, body: dict, points: Decimal, needs_english: bo
         checker.add("body.rubric", _("Le barème est une liste non vide de critères."))
         items = []
     elif len(items) > MAX_CRITERIA:
-        checker.add(
-            "body.rubric",
-            _("%(count)d critères : c'est trop, %(max)d au plus.")
-            % {"count": len(items), "max": MAX_CRITERIA},
-        )
+        checker.add("body.rubric", _("%(count)d critères : c'est trop, %(max)d au plus.")
+                    % {"count": len(items), "max": MAX_CRITERIA})
         items = []
     total = Decimal(0)
     for index, item in enumerate(items):
@@ -638,13 +575,8 @@ def _open_body(checker: _Checker, body: dict, points: Decimal, needs_english: bo
             checker.add(path + "points", _("Les points d'un critère sont un nombre positif."))
             criterion_points = Decimal(0)
         total += criterion_points
-        rubric.append(
-            {
-                "criterion_fr": criterion_fr,
-                "criterion_en": criterion_en,
-                "points": number_for_json(criterion_points),
-            }
-        )
+        rubric.append({"criterion_fr": criterion_fr, "criterion_en": criterion_en,
+                       "points": number_for_json(criterion_points)})
     problem = rubric_total_problem(rubric, points) if items else None
     if problem:
         checker.add("body.rubric", problem)
@@ -665,9 +597,7 @@ def rubric_total_problem(rubric: list[dict], points: Decimal) -> str | None:
     if total == Decimal(str(points)):
         return None
     return _("Les points du barème (%(total)s) doivent faire ceux de la question (%(points)s).") % {
-        "total": total.normalize(),
-        "points": Decimal(str(points)).normalize(),
-    }
+        "total": total.normalize(), "points": Decimal(str(points)).normalize()}
 
 
 def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: bool) -> dict:
@@ -685,11 +615,8 @@ def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: 
             path = f"body.{part}.{index}."
             word = item.get(vocabulary_key)
             if word not in vocabulary:
-                checker.add(
-                    path + vocabulary_key,
-                    _("Valeur inconnue « %(value)s » (attendu : %(choices)s).")
-                    % {"value": word, "choices": ", ".join(vocabulary)},
-                )
+                checker.add(path + vocabulary_key, _("Valeur inconnue « %(value)s » (attendu : %(choices)s).")
+                            % {"value": word, "choices": ", ".join(vocabulary)})
             entry = {
                 "key": item.get("key"),
                 vocabulary_key: word,
@@ -709,16 +636,14 @@ def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: 
     if any(s["action"] == Action.NONE and s["correct"] for s in sanctions) and any(
         s["action"] != Action.NONE and s["correct"] for s in sanctions
     ):
-        checker.add(
-            "body.sanctions", _("« Aucune sanction » ne peut pas être correcte avec d'autres sanctions.")
-        )
+        checker.add("body.sanctions",
+                    _("« Aucune sanction » ne peut pas être correcte avec d'autres sanctions."))
     # A key that is not valid is already reported (and blanked): two such keys must not also
     # be reported as the same key.
     keys = [item["key"] for item in decisions + sanctions if item["key"]]
     if len(set(keys)) != len(keys):
-        checker.add(
-            "body.sanctions", _("Les clés des décisions et des sanctions doivent être toutes différentes.")
-        )
+        checker.add("body.sanctions",
+                    _("Les clés des décisions et des sanctions doivent être toutes différentes."))
     shares = []
     for key in ("decision_points", "sanction_points"):
         value = to_decimal(body.get(key))
@@ -728,15 +653,8 @@ def _ruling_body(checker: _Checker, body: dict, points: Decimal, needs_english: 
         shares.append(value)
         result[key] = number_for_json(value)
     if sum(shares) != points:
-        checker.add(
-            "body.decision_points",
-            _(
-                "Les points de la décision et ceux des sanctions (%(shares)s) "
-                "doivent faire les points de la question (%(points)s)."
-            )
-            % {
-                "shares": " + ".join(str(share.normalize()) for share in shares),
-                "points": points.normalize(),
-            },
-        )
+        checker.add("body.decision_points", _("Les points de la décision et ceux des sanctions (%(shares)s) "
+                                              "doivent faire les points de la question (%(points)s).")
+                    % {"shares": " + ".join(str(share.normalize()) for share in shares),
+                       "points": points.normalize()})
     return result

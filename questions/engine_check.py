@@ -75,13 +75,8 @@ def _analyse(scenario: dict, language: str):
 
 
 RESULT_OUTCOMES = {
-    "1-0": "white_wins",
-    "0-1": "black_wins",
-    "1/2-1/2": "draw",
-    "½-½": "draw",
-    "white_wins": "white_wins",
-    "black_wins": "black_wins",
-    "draw": "draw",
+    "1-0": "white_wins", "0-1": "black_wins", "1/2-1/2": "draw", "½-½": "draw",
+    "white_wins": "white_wins", "black_wins": "black_wins", "draw": "draw",
 }
 
 
@@ -135,29 +130,17 @@ def _objections(content: dict, analysis_fr, analysis_en) -> list[Objection]:
         expected = "draw" if verdict_fr.valid else "game_continues"
         if outcome != expected:
             fr, en = _expected_decision(expected)
-            objections.append(
-                Objection(
-                    "body.decisions",
-                    _cite(f"{fr} {verdict_fr.explanation}", verdict_fr.article),
-                    _cite(f"{en} {verdict_en.explanation}", verdict_en.article, "en"),
-                )
-            )
+            objections.append(Objection(
+                "body.decisions", _cite(f"{fr} {verdict_fr.explanation}", verdict_fr.article),
+                _cite(f"{en} {verdict_en.explanation}", verdict_en.article, "en")))
         if not verdict_fr.valid and rate == "standard" and "add_two_minutes_opponent" not in actions:
-            fr, en = _both(
-                lambda: _(
-                    "Réclamation incorrecte en cadence lente : l'adversaire reçoit deux "
-                    "minutes (article 9.5) ; cochez cette sanction comme correcte."
-                )
-            )
+            fr, en = _both(lambda: _("Réclamation incorrecte en cadence lente : l'adversaire reçoit deux "
+                                     "minutes (article 9.5) ; cochez cette sanction comme correcte."))
             objections.append(Objection("body.sanctions", fr, en))
         intended = (scenario["claim"].get("intended_move") or "").strip()
         if not verdict_fr.valid and intended and "play_intended_move" not in actions:
-            fr, en = _both(
-                lambda: _(
-                    "Réclamation incorrecte avec un coup écrit : ce coup doit être joué "
-                    "(article 9.5) ; cochez « jouer le coup annoncé » comme correct."
-                )
-            )
+            fr, en = _both(lambda: _("Réclamation incorrecte avec un coup écrit : ce coup doit être joué "
+                                     "(article 9.5) ; cochez « jouer le coup annoncé » comme correct."))
             objections.append(Objection("body.sanctions", fr, en))
 
     if scenario.get("flag_fell") and analysis_fr.flag_fall is not None:
@@ -165,13 +148,9 @@ def _objections(content: dict, analysis_fr, analysis_en) -> list[Objection]:
         if expected and outcome != expected:
             fr, en = _expected_decision(expected)
             flag_fr, flag_en = analysis_fr.flag_fall, analysis_en.flag_fall
-            objections.append(
-                Objection(
-                    "body.decisions",
-                    _cite(f"{fr} {flag_fr.explanation}", flag_fr.article),
-                    _cite(f"{en} {flag_en.explanation}", flag_en.article, "en"),
-                )
-            )
+            objections.append(Objection(
+                "body.decisions", _cite(f"{fr} {flag_fr.explanation}", flag_fr.article),
+                _cite(f"{en} {flag_en.explanation}", flag_en.article, "en")))
 
     if not scenario.get("claim") and not scenario.get("flag_fell"):
         # With a claim or a flag fall the question is about that; earlier illegal moves are history.
@@ -196,9 +175,8 @@ def _outcome_label(outcome: str) -> str:
     return str(Outcome(outcome).label)
 
 
-def _illegal_move_objections(
-    analysis_fr, analysis_en, outcome: str | None, actions: set, rate: str
-) -> list[Objection]:
+def _illegal_move_objections(analysis_fr, analysis_en, outcome: str | None, actions: set,
+                             rate: str) -> list[Objection]:
     """The arbiter acts on the last illegal move (unless it stands, rapid/blitz A.4.2)."""
     if not analysis_fr.illegal_moves:
         return []
@@ -208,34 +186,22 @@ def _illegal_move_objections(
         return []
     explanation_fr = _cite(f"{last_fr.reason} — {last_fr.sanction}".strip(" —"), last_fr.article)
     explanation_en = _cite(f"{last_en.reason} — {last_en.sanction}".strip(" —"), last_en.article, "en")
-    earlier = [
-        item for item in analysis_fr.illegal_moves[:-1] if item.side == last_fr.side and not item.stands
-    ]
+    earlier = [item for item in analysis_fr.illegal_moves[:-1]
+               if item.side == last_fr.side and not item.stands]
     objections: list[Objection] = []
     if not earlier:
         # First illegal move: restore the position, add time to the opponent, play on (7.5.5).
         if "restore_position" not in actions:
-            fr, en = _both(
-                lambda: (
-                    _(
-                        "Un coup illégal a été joué (%(move)s) : la position d'avant doit être "
-                        "rétablie ; cochez « rétablir la position » comme correct."
-                    )
-                    % {"move": last_fr.move}
-                )
-            )
+            fr, en = _both(lambda: _("Un coup illégal a été joué (%(move)s) : la position d'avant doit être "
+                                     "rétablie ; cochez « rétablir la position » comme correct.")
+                           % {"move": last_fr.move})
             objections.append(Objection("body.sanctions", f"{fr} {explanation_fr}", f"{en} {explanation_en}"))
         # Two minutes (standard, rapid) or one minute in blitz (B.2) for the opponent.
-        expected_actions = (
-            {"add_time_opponent"} if rate == "blitz" else {"add_two_minutes_opponent", "add_time_opponent"}
-        )
+        expected_actions = {"add_time_opponent"} if rate == "blitz" else {"add_two_minutes_opponent",
+                                                                          "add_time_opponent"}
         if not actions & expected_actions:
-            fr, en = _both(
-                lambda: _(
-                    "Premier coup illégal : l'adversaire reçoit du temps supplémentaire "
-                    "(article 7.5.5) ; cochez cette sanction comme correcte."
-                )
-            )
+            fr, en = _both(lambda: _("Premier coup illégal : l'adversaire reçoit du temps supplémentaire "
+                                     "(article 7.5.5) ; cochez cette sanction comme correcte."))
             objections.append(Objection("body.sanctions", f"{fr} {explanation_fr}", f"{en} {explanation_en}"))
         expected_outcome = "game_continues"
     else:

@@ -145,47 +145,29 @@ class Question(models.Model):
     uid = models.CharField(_("identifiant"), max_length=120, unique=True, validators=[uid_validator])
     status = models.CharField(_("statut"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("auteur"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="authored_questions",
+        settings.AUTH_USER_MODEL, verbose_name=_("auteur"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="authored_questions",
     )
     reviewer = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("relecteur"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="reviewed_questions",
+        settings.AUTH_USER_MODEL, verbose_name=_("relecteur"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="reviewed_questions",
     )
     current_version = models.ForeignKey(
-        "QuestionVersion",
-        verbose_name=_("version publiée"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
+        "QuestionVersion", verbose_name=_("version publiée"), on_delete=models.PROTECT,
+        null=True, blank=True, related_name="+",
     )
     draft = models.ForeignKey(
-        "QuestionVersion",
-        verbose_name=_("brouillon en cours"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
+        "QuestionVersion", verbose_name=_("brouillon en cours"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
     )
     needs_review = models.BooleanField(_("à revoir"), default=False)
     # The exam pool: written for exams, kept out of practice, mock exams and lesson exercises
     # until the jury of a session whose paper held it releases the corrections
     # (``delivery.exposure.reserved_questions``).
     exam_pool = models.BooleanField(
-        _("réservée aux examens"),
-        default=False,
-        help_text=_(
-            "Hors entraînement tant que le jury d'une session qui l'a posée n'a pas publié la correction."
-        ),
+        _("réservée aux examens"), default=False,
+        help_text=_("Hors entraînement tant que le jury d'une session qui l'a posée n'a pas publié "
+                    "la correction."),
     )
     review_reason = models.TextField(_("raison de la revue"), blank=True)
 
@@ -279,13 +261,8 @@ class QuestionVersion(models.Model):
     units = models.JSONField(_("unités"), default=list)
     tags = models.JSONField(_("étiquettes"), default=list, blank=True)
     difficulty = models.PositiveSmallIntegerField(_("difficulté"), choices=Difficulty.choices, default=2)
-    points = models.DecimalField(
-        _("points"),
-        max_digits=6,
-        decimal_places=2,
-        default=Decimal(1),
-        validators=[MinValueValidator(Decimal("0.01"))],
-    )
+    points = models.DecimalField(_("points"), max_digits=6, decimal_places=2, default=Decimal(1),
+                                 validators=[MinValueValidator(Decimal("0.01"))])
     negative_marking = models.BooleanField(_("points négatifs"), default=False)
     eliminatory = models.BooleanField(_("éliminatoire"), default=False)
     stem_fr = models.TextField(_("énoncé (fr)"))
@@ -299,28 +276,16 @@ class QuestionVersion(models.Model):
 
     content_hash = models.CharField(_("empreinte du contenu"), max_length=64, db_index=True)
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("auteur de la version"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
+        settings.AUTH_USER_MODEL, verbose_name=_("auteur de la version"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
     )
     edited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("dernière modification par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
+        settings.AUTH_USER_MODEL, verbose_name=_("dernière modification par"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
     )
     reviewer = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("relecteur"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
+        settings.AUTH_USER_MODEL, verbose_name=_("relecteur"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
     )
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("modifiée le"), auto_now=True)
@@ -350,10 +315,9 @@ class QuestionVersion(models.Model):
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        if (
-            self.published_at is not None
-            or QuestionVersion.objects.filter(pk=self.pk, published_at__isnull=False).exists()
-        ):
+        if self.published_at is not None or QuestionVersion.objects.filter(
+            pk=self.pk, published_at__isnull=False
+        ).exists():
             raise FrozenVersionError(f"{self} is published and cannot be deleted.")
         return super().delete(*args, **kwargs)
 
@@ -417,10 +381,8 @@ class QuestionVersion(models.Model):
         """Each citation with the rulebook object it points at, or None when not (yet) loaded."""
         from questions.citations import resolve_citation
 
-        return [
-            (citation, resolve_citation(citation["edition"], citation["article"]))
-            for citation in self.citations
-        ]
+        return [(citation, resolve_citation(citation["edition"], citation["article"]))
+                for citation in self.citations]
 
 
 def number_for_json(value: Decimal | float | int) -> int | float:
@@ -435,16 +397,10 @@ def content_hash(content: dict) -> str:
 
 class ReviewComment(models.Model):
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="comments")
-    version = models.ForeignKey(
-        QuestionVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="comments"
-    )
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("auteur"),
-        on_delete=models.SET_NULL,
-        null=True,
-        related_name="+",
-    )
+    version = models.ForeignKey(QuestionVersion, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("auteur"),
+                               on_delete=models.SET_NULL, null=True, related_name="+")
     text = models.TextField(_("commentaire"))
     field = models.CharField(_("champ concerné"), max_length=100, blank=True)
     resolved = models.BooleanField(_("traité"), default=False)
@@ -467,17 +423,10 @@ class StatusChange(models.Model):
     """The audit trail of a question's workflow: who moved it from which status to which."""
 
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="status_changes")
-    version = models.ForeignKey(
-        QuestionVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    version = models.ForeignKey(QuestionVersion, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="+")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("par"),
+                              on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     from_status = models.CharField(_("de"), max_length=12, choices=Status.choices, blank=True)
     to_status = models.CharField(_("vers"), max_length=12, choices=Status.choices)
     note = models.TextField(_("note"), blank=True)

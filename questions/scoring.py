@@ -163,11 +163,8 @@ def _numeric(content: dict, response: dict, max_points: Decimal) -> Score:
     expected = Decimal(str(body["value"]))
     tolerance = Decimal(str(body.get("tolerance", 0)))
     ok = value is not None and abs(value - expected) <= tolerance
-    details = {
-        "given": None if value is None else str(value),
-        "expected": str(expected),
-        "tolerance": str(tolerance),
-    }
+    details = {"given": None if value is None else str(value), "expected": str(expected),
+               "tolerance": str(tolerance)}
     return _all_or_nothing(ok, max_points, details)
 
 
@@ -228,17 +225,9 @@ def _ruling(content: dict, response: dict, max_points: Decimal) -> Score:
 
     points = (decision_points if decision_ok else ZERO) + (sanction_points if sanctions_ok else ZERO)
     details = {
-        "decision": {
-            "chosen": decision if isinstance(decision, str) else None,
-            "expected": expected_decision,
-            "correct": decision_ok,
-            "points": str(decision_points if decision_ok else ZERO),
-        },
-        "sanctions": {
-            "chosen": sorted(chosen),
-            "expected": sorted(expected),
-            "correct": sanctions_ok,
-            "points": str(sanction_points if sanctions_ok else ZERO),
-        },
+        "decision": {"chosen": decision if isinstance(decision, str) else None, "expected": expected_decision,
+                     "correct": decision_ok, "points": str(decision_points if decision_ok else ZERO)},
+        "sanctions": {"chosen": sorted(chosen), "expected": sorted(expected), "correct": sanctions_ok,
+                      "points": str(sanction_points if sanctions_ok else ZERO)},
     }
     return Score(points, max_points, decision_ok and sanctions_ok, details)

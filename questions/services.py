@@ -69,26 +69,10 @@ from questions.models import (
 )
 
 __all__ = [
-    "AnswerKeyError",
-    "ContentError",
-    "Objection",
-    "Problem",
-    "WorkflowError",
-    "add_comment",
-    "approve",
-    "check_answer_key",
-    "clear_review_flag",
-    "create_question",
-    "flag_questions_citing",
-    "may_approve",
-    "request_changes",
-    "resolve_comment",
-    "retire",
-    "save_draft",
-    "store_imported",
-    "submit_for_review",
-    "suggest_uid",
-    "validate",
+    "AnswerKeyError", "ContentError", "Objection", "Problem", "WorkflowError",
+    "add_comment", "approve", "check_answer_key", "clear_review_flag", "create_question",
+    "flag_questions_citing", "may_approve", "request_changes", "resolve_comment", "retire",
+    "save_draft", "store_imported", "submit_for_review", "suggest_uid", "validate",
     "withdraw_from_review",
 ]
 
@@ -121,23 +105,10 @@ def _clean(content: dict) -> dict:
     return normalised
 
 
-def _log(
-    question: Question,
-    *,
-    actor,
-    from_status: str,
-    to_status: str,
-    note: str = "",
-    version: QuestionVersion | None = None,
-) -> StatusChange:
-    return StatusChange.objects.create(
-        question=question,
-        version=version,
-        actor=actor,
-        from_status=from_status,
-        to_status=to_status,
-        note=note,
-    )
+def _log(question: Question, *, actor, from_status: str, to_status: str, note: str = "",
+         version: QuestionVersion | None = None) -> StatusChange:
+    return StatusChange.objects.create(question=question, version=version, actor=actor,
+                                       from_status=from_status, to_status=to_status, note=note)
 
 
 def _slug(text: str, limit: int) -> str:
@@ -209,27 +180,17 @@ def save_draft(*, question: Question, user, content: dict) -> QuestionVersion:
         draft.full_clean(exclude=["question", "content_hash"])
         draft.save()
     else:
-        if (
-            question.current_version
-            and content_hash(content) == question.current_version.content_hash
-            and question.status == Status.PUBLISHED
-        ):
+        if question.current_version and content_hash(content) == question.current_version.content_hash \
+                and question.status == Status.PUBLISHED:
             return question.current_version
         draft = _new_version(question, content=content, author=user)
         question.draft = draft
     previous = question.status
     if previous != Status.DRAFT:
         question.status = Status.DRAFT
-        _log(
-            question,
-            actor=user,
-            from_status=previous,
-            to_status=Status.DRAFT,
-            version=draft,
-            note=_("Nouvelle version en cours de rédaction.")
-            if previous != Status.IN_REVIEW
-            else _("Modifiée pendant la relecture."),
-        )
+        _log(question, actor=user, from_status=previous, to_status=Status.DRAFT, version=draft,
+             note=_("Nouvelle version en cours de rédaction.") if previous != Status.IN_REVIEW
+             else _("Modifiée pendant la relecture."))
     question.refresh_summary()
     question.save()
     return draft
@@ -250,14 +211,8 @@ def submit_for_review(*, question: Question, user, note: str = "") -> None:
         raise AnswerKeyError(objections)
     question.status = Status.IN_REVIEW
     question.save(update_fields=["status", "updated_at"])
-    _log(
-        question,
-        actor=user,
-        from_status=Status.DRAFT,
-        to_status=Status.IN_REVIEW,
-        note=note,
-        version=question.draft,
-    )
+    _log(question, actor=user, from_status=Status.DRAFT, to_status=Status.IN_REVIEW, note=note,
+         version=question.draft)
 
 
 def may_approve(*, question: Question, user) -> bool:
@@ -300,14 +255,8 @@ def approve(*, question: Question, reviewer, note: str = "") -> QuestionVersion:
     if objections:
         raise AnswerKeyError(objections)
     _publish(question, version, reviewer=reviewer)
-    _log(
-        question,
-        actor=reviewer,
-        from_status=Status.IN_REVIEW,
-        to_status=Status.PUBLISHED,
-        note=note,
-        version=version,
-    )
+    _log(question, actor=reviewer, from_status=Status.IN_REVIEW, to_status=Status.PUBLISHED, note=note,
+         version=version)
     return version
 
 
@@ -323,14 +272,8 @@ def request_changes(*, question: Question, reviewer, note: str) -> ReviewComment
     comment = add_comment(question=question, user=reviewer, text=note)
     question.status = Status.DRAFT
     question.save(update_fields=["status", "updated_at"])
-    _log(
-        question,
-        actor=reviewer,
-        from_status=Status.IN_REVIEW,
-        to_status=Status.DRAFT,
-        note=note,
-        version=question.draft,
-    )
+    _log(question, actor=reviewer, from_status=Status.IN_REVIEW, to_status=Status.DRAFT, note=note,
+         version=question.draft)
     return comment
 
 
@@ -342,14 +285,8 @@ def withdraw_from_review(*, question: Question, user) -> None:
         raise WorkflowError(_("Seule une question en relecture peut être reprise par son auteur."))
     question.status = Status.DRAFT
     question.save(update_fields=["status", "updated_at"])
-    _log(
-        question,
-        actor=user,
-        from_status=Status.IN_REVIEW,
-        to_status=Status.DRAFT,
-        note=_("Reprise par son auteur avant la relecture."),
-        version=question.draft,
-    )
+    _log(question, actor=user, from_status=Status.IN_REVIEW, to_status=Status.DRAFT,
+         note=_("Reprise par son auteur avant la relecture."), version=question.draft)
 
 
 @transaction.atomic
@@ -367,24 +304,13 @@ def retire(*, question: Question, user, note: str = "") -> None:
         draft.delete()
     else:
         question.save()
-    _log(
-        question,
-        actor=user,
-        from_status=previous,
-        to_status=Status.RETIRED,
-        note=note,
-        version=question.current_version,
-    )
+    _log(question, actor=user, from_status=previous, to_status=Status.RETIRED, note=note,
+         version=question.current_version)
 
 
 def add_comment(*, question: Question, user, text: str, field: str = "") -> ReviewComment:
-    comment = ReviewComment(
-        question=question,
-        version=question.draft or question.current_version,
-        author=user,
-        text=text.strip(),
-        field=field,
-    )
+    comment = ReviewComment(question=question, version=question.draft or question.current_version,
+                            author=user, text=text.strip(), field=field)
     comment.full_clean(exclude=["question", "version", "author"])
     comment.save()
     return comment
@@ -410,9 +336,8 @@ def _cites(version: QuestionVersion | None, editions: set[str], numbers: set[str
 
 
 @transaction.atomic
-def flag_questions_citing(
-    *, edition: str, numbers: list[str], previous_edition: str = "", reason: str = ""
-) -> int:
+def flag_questions_citing(*, edition: str, numbers: list[str], previous_edition: str = "",
+                          reason: str = "") -> int:
     """Flag for review the questions (not retired) citing any of ``numbers``; returns how many."""
     numbers_set = set(numbers)
     if not numbers_set:
@@ -422,26 +347,19 @@ def flag_questions_citing(
     flagged = 0
     candidates = Question.objects.exclude(status=Status.RETIRED).select_related("current_version", "draft")
     for question in candidates:
-        hits = sorted(
-            set(
-                _cites(question.current_version, editions, numbers_set)
-                + _cites(question.draft, editions, numbers_set)
-            )
-        )
+        hits = sorted(set(_cites(question.current_version, editions, numbers_set)
+                          + _cites(question.draft, editions, numbers_set)))
         if not hits:
             continue
         if reason:
             message = reason
         elif previous_edition:
-            message = _(
-                "L'édition %(edition)s du règlement (qui suit %(previous)s) modifie les articles "
-                "%(numbers)s cités par cette question."
-            ) % {"edition": edition, "previous": previous_edition, "numbers": ", ".join(hits)}
+            message = _("L'édition %(edition)s du règlement (qui suit %(previous)s) modifie les articles "
+                        "%(numbers)s cités par cette question.") % {
+                "edition": edition, "previous": previous_edition, "numbers": ", ".join(hits)}
         else:
-            message = _(
-                "L'édition %(edition)s du règlement modifie les articles %(numbers)s cités par "
-                "cette question."
-            ) % {"edition": edition, "numbers": ", ".join(hits)}
+            message = _("L'édition %(edition)s du règlement modifie les articles %(numbers)s cités par "
+                        "cette question.") % {"edition": edition, "numbers": ", ".join(hits)}
         question.needs_review = True
         if message not in question.review_reason:
             question.review_reason = f"{question.review_reason}\n{message}".strip()
@@ -454,19 +372,13 @@ def clear_review_flag(*, question: Question, user, note: str = "") -> None:
     question.needs_review = False
     question.review_reason = ""
     question.save(update_fields=["needs_review", "review_reason", "updated_at"])
-    _log(
-        question,
-        actor=user,
-        from_status=question.status,
-        to_status=question.status,
-        note=note or _("Vérifiée après un changement du règlement."),
-    )
+    _log(question, actor=user, from_status=question.status, to_status=question.status,
+         note=note or _("Vérifiée après un changement du règlement."))
 
 
 @transaction.atomic
-def store_imported(
-    *, uid: str, content: dict, status: str, author=None, reviewer=None, note: str = ""
-) -> tuple[Question, str]:
+def store_imported(*, uid: str, content: dict, status: str, author=None, reviewer=None,
+                   note: str = "") -> tuple[Question, str]:
     """Create or update one question from already validated, normalised content.
 
     ``status`` is "draft" or "published". Returns the question and "created", "updated" or
@@ -492,11 +404,8 @@ def store_imported(
         current, draft = question.current_version, question.draft
         if status == Status.PUBLISHED and current is not None and current.content_hash == digest:
             return question, "unchanged"
-        if (
-            status != Status.PUBLISHED
-            and question.latest_version is not None
-            and question.latest_version.content_hash == digest
-        ):
+        if status != Status.PUBLISHED and question.latest_version is not None \
+                and question.latest_version.content_hash == digest:
             return question, "unchanged"
         if draft is not None and not draft.is_published and draft.content_hash == digest:
             version = draft
@@ -508,23 +417,11 @@ def store_imported(
         question.refresh_summary()
         question.save()
         if previous != Status.DRAFT:
-            _log(
-                question,
-                actor=author,
-                from_status=previous,
-                to_status=Status.DRAFT,
-                note=note,
-                version=version,
-            )
+            _log(question, actor=author, from_status=previous, to_status=Status.DRAFT, note=note,
+                 version=version)
         outcome = "updated"
     if status == Status.PUBLISHED:
         _publish(question, question.draft, reviewer=reviewer)
-        _log(
-            question,
-            actor=reviewer,
-            from_status=Status.DRAFT,
-            to_status=Status.PUBLISHED,
-            note=note,
-            version=question.current_version,
-        )
+        _log(question, actor=reviewer, from_status=Status.DRAFT, to_status=Status.PUBLISHED, note=note,
+             version=question.current_version)
     return question, outcome

@@ -6,9 +6,8 @@ from __future__ import annotations
 def on_articles_changed(sender, *, edition: str, previous_edition: str = "", numbers=(), **kwargs) -> None:
     from questions.services import flag_questions_citing
 
-    flag_questions_citing(
-        edition=edition, previous_edition=previous_edition or "", numbers=[str(number) for number in numbers]
-    )
+    flag_questions_citing(edition=edition, previous_edition=previous_edition or "",
+                          numbers=[str(number) for number in numbers])
 
 
 def connect_rulebook_signals() -> None:
@@ -32,8 +31,5 @@ def connect_model_signals() -> None:
 
     from questions.models import QuestionVersion
 
-    pre_delete.connect(
-        refuse_deleting_published_versions,
-        sender=QuestionVersion,
-        dispatch_uid="questions.refuse_deleting_published_versions",
-    )
+    pre_delete.connect(refuse_deleting_published_versions, sender=QuestionVersion,
+                       dispatch_uid="questions.refuse_deleting_published_versions")

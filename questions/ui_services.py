@@ -202,12 +202,10 @@ def candidate_view(
 
         seed = computed.SAMPLE_SEEDS[0] if variant_seed is None else variant_seed
         variant, native = computed.variant_and_native(content, seed)
-        question = candidate_view(
-            native, language=language, uid=uid, prefix=prefix, shuffle_seed=shuffle_seed
-        )
-        return dataclasses.replace(
-            question, table=variant.table(language), generator=str(content["body"].get("generator", ""))
-        )
+        question = candidate_view(native, language=language, uid=uid, prefix=prefix,
+                                  shuffle_seed=shuffle_seed)
+        return dataclasses.replace(question, table=variant.table(language),
+                                   generator=str(content["body"].get("generator", "")))
     body = content.get("body") or {}
     kind = content.get("type") or "single"
     options = [

@@ -83,14 +83,10 @@ def build_byes(rng: random.Random, params: dict) -> Variant:
     steps_en = "; ".join(_steps(registered, seeded, plan.preliminary_rounds, "en"))
     playing = plan.stages[0].participants
     byes = plan.first_round_byes
-    exempt_fr = (
-        with_noun(byes, "joueur est exempté", "joueurs sont exemptés", "fr")
-        if byes
-        else "aucun joueur n'est exempté"
-    )
-    exempt_en = (
-        with_noun(byes, "player gets a bye", "players get a bye", "en") if byes else "no player gets a bye"
-    )
+    exempt_fr = (with_noun(byes, "joueur est exempté", "joueurs sont exemptés", "fr") if byes
+                 else "aucun joueur n'est exempté")
+    exempt_en = (with_noun(byes, "player gets a bye", "players get a bye", "en") if byes
+                 else "no player gets a bye")
     solution_fr = (
         f"{steps_fr}. Au premier tour jouent D − E = {plan.available} − {plan.first_round_byes} = "
         f"{playing} joueurs, soit {with_noun(first_games, 'partie', 'parties', 'fr')} ; {exempt_fr}."

@@ -49,13 +49,8 @@ def _check_games(params: dict) -> list[tuple[str, str]]:
 TOP_RATING = 2850
 
 
-def _opponents(
-    rng: random.Random,
-    rating: int,
-    count: int,
-    far: int,
-    ceiling: int | None = None,
-) -> list[int]:
+def _opponents(rng: random.Random, rating: int, count: int, far: int, ceiling: int | None = None,
+               ) -> list[int]:
     near = (max(1000, rating + rng.randrange(-350, 355, 5)) for _index in range(count - far))
     opponents = [min(ceiling, opponent) for opponent in near] if ceiling else list(near)
     for _index in range(far):

@@ -14,12 +14,7 @@ import html
 from questions.formats.html_text import SCENARIO_CLASS, html_to_texts
 
 __all__ = [
-    "SCENARIO_CLASS",
-    "bilingual_html",
-    "html_to_texts",
-    "rubric_html",
-    "scenario_board",
-    "text_to_html",
+    "SCENARIO_CLASS", "bilingual_html", "html_to_texts", "rubric_html", "scenario_board", "text_to_html",
 ]
 
 

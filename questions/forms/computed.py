@@ -23,8 +23,7 @@ def param_field_name(key: str, name: str) -> str:
 def add_generator_fields(form: forms.Form) -> None:
     generators = computed.choices()
     form.fields["generator"] = forms.ChoiceField(
-        label=_("Générateur"),
-        required=False,
+        label=_("Générateur"), required=False,
         choices=[("", "—")] + [(generator.key, generator.title) for generator in generators],
     )
     # "key:version" of the generator the question was written with: kept while the author keeps
@@ -39,9 +38,7 @@ def add_generator_fields(form: forms.Form) -> None:
                 )
             else:
                 form.fields[name] = forms.IntegerField(
-                    label=param.label,
-                    required=False,
-                    initial=param.default,
+                    label=param.label, required=False, initial=param.default,
                     help_text=_("De %(min)s à %(max)s.") % {"min": param.minimum, "max": param.maximum},
                 )
 

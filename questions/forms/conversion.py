@@ -180,7 +180,9 @@ def _body_from_cleaned(
         # Decisions and sanctions share one set of keys (FORMAT.md).
         everything = taken | {row["key"] for row in decisions + sanctions if row.get("key")}
         decision_keys = assign_keys(decisions, _numbered_key("d"), everything)
-        sanctions = [{**row, "key": ""} if row.get("key") in decision_keys else row for row in sanctions]
+        sanctions = [
+            {**row, "key": ""} if row.get("key") in decision_keys else row for row in sanctions
+        ]
         sanction_keys = assign_keys(sanctions, _numbered_key("s"), everything | set(decision_keys))
         return {
             "decisions": [

@@ -62,10 +62,8 @@ class QuestionForm(forms.Form):
     exam_pool = forms.BooleanField(
         label=_("Réservée aux examens"),
         required=False,
-        help_text=_(
-            "Jamais proposée à l'entraînement, aux exercices ni aux examens blancs tant que le "
-            "jury d'une session qui l'a posée n'a pas publié la correction."
-        ),
+        help_text=_("Jamais proposée à l'entraînement, aux exercices ni aux examens blancs tant que le "
+                    "jury d'une session qui l'a posée n'a pas publié la correction."),
     )
     stem_fr = forms.CharField(
         label=_("Énoncé (français)"), widget=forms.Textarea(attrs={"rows": 5}), max_length=TEXT_LIMIT
@@ -171,19 +169,11 @@ class QuestionForm(forms.Form):
     )
     # A new question is worth 1 point: by default it all goes to the decision.
     decision_points = forms.DecimalField(
-        label=_("Points de la décision"),
-        required=False,
-        min_value=0,
-        max_digits=6,
-        decimal_places=2,
+        label=_("Points de la décision"), required=False, min_value=0, max_digits=6, decimal_places=2,
         initial=1,
     )
     sanction_points = forms.DecimalField(
-        label=_("Points des sanctions"),
-        required=False,
-        min_value=0,
-        max_digits=6,
-        decimal_places=2,
+        label=_("Points des sanctions"), required=False, min_value=0, max_digits=6, decimal_places=2,
         initial=0,
     )
 

@@ -75,11 +75,7 @@ def citation_text(citation: dict[str, str]) -> str:
 
 @register.inclusion_tag("questions/_candidate_question.html")
 def candidate_question(
-    version,
-    prefix: str = "",
-    shuffle_seed=None,
-    response: dict | None = None,
-    disabled: bool = False,
+    version, prefix: str = "", shuffle_seed=None, response: dict | None = None, disabled: bool = False,
     variant_seed: int | None = None,
 ) -> dict[str, Any]:
     """``{% candidate_question version prefix="q3-" shuffle_seed=copy.pk %}``: a question as a
@@ -88,9 +84,8 @@ def candidate_question(
 
     language = "en" if (get_language() or "fr").startswith("en") else "fr"
     return {
-        "question": candidate_view(
-            version, language=language, prefix=prefix, shuffle_seed=shuffle_seed, variant_seed=variant_seed
-        ),
+        "question": candidate_view(version, language=language, prefix=prefix, shuffle_seed=shuffle_seed,
+                                   variant_seed=variant_seed),
         "response": response or {},
         "disabled": disabled,
     }
@@ -124,12 +119,5 @@ def computed_summary(content: dict) -> dict[str, Any]:
         value = params.get(param.name, param.default)
         label = dict(param.choices).get(value, value) if param.is_choice else value
         rows.append((param.label, label))
-    return {
-        "title": generator.title,
-        "key": generator.key,
-        "version": generator.version,
-        "params": rows,
-        "seed": seed,
-        "native": native,
-        "error": "",
-    }
+    return {"title": generator.title, "key": generator.key, "version": generator.version,
+            "params": rows, "seed": seed, "native": native, "error": ""}

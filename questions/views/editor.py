@@ -245,13 +245,8 @@ def computed_samples(request: HttpRequest) -> HttpResponse:
     samples = []
     for seed in computed.SAMPLE_SEEDS:
         variant = computed.generate(body, seed)
-        samples.append(
-            {
-                "seed": seed,
-                "stem": variant.stem(lang),
-                "table": variant.table(lang),
-                "answer": computed.answer_text(variant.answer, lang),
-                "solution": variant.solution(lang),
-            }
-        )
+        samples.append({
+            "seed": seed, "stem": variant.stem(lang), "table": variant.table(lang),
+            "answer": computed.answer_text(variant.answer, lang), "solution": variant.solution(lang),
+        })
     return render(request, "questions/_computed_samples.html", {"samples": samples})

@@ -17,25 +17,21 @@ def bank_files() -> list[Path]:
 
 
 class Command(BaseCommand):
-    help = (
-        "Validate question files (schema, FEN and moves, citations, the rules engine's check of "
-        "answer keys, unique uids across files, English beside every French text) and list every "
-        "problem per uid."
-    )
+    help = ("Validate question files (schema, FEN and moves, citations, the rules engine's check of "
+            "answer keys, unique uids across files, English beside every French text) and list every "
+            "problem per uid.")
     # A quick checker for content writers: it must run whatever state the rest of the site is in.
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("files", nargs="*", help="Files to check (default: questions/data/bank/*.json).")
-        parser.add_argument(
-            "--format", choices=["json", "moodlexml", "gift"], help="Default: from the extension."
-        )
+        parser.add_argument("--format", choices=["json", "moodlexml", "gift"],
+                            help="Default: from the extension.")
         parser.add_argument("--no-engine", action="store_true", help="Skip the rules engine's check.")
         parser.add_argument(
-            "--database",
-            action="store_true",
+            "--database", action="store_true",
             help="Check the questions stored in the database instead of files: every open question's "
-            "rubric adds up to its points, in the bank and on every paper that uses it.",
+                 "rubric adds up to its points, in the bank and on every paper that uses it.",
         )
 
     def handle(self, *args, **options) -> None:
@@ -73,9 +69,8 @@ class Command(BaseCommand):
                 self.stdout.write(current)
             self.stdout.write(f"    {problem.message}")
         failures += len(problems)
-        self.stdout.write(
-            f"{len(entries)} question(s) in {len(paths)} file(s), {len(valid)} valid, {failures} problem(s)."
-        )
+        self.stdout.write(f"{len(entries)} question(s) in {len(paths)} file(s), {len(valid)} valid, "
+                          f"{failures} problem(s).")
         if failures:
             raise CommandError(f"{failures} problem(s) found.")
 
