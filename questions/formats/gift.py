@@ -12,7 +12,25 @@ difficulty, citations and flags travel in the comment line Moodle reads before a
 the position the candidate sees): GIFT cannot embed an image. Lossless: a second comment line
 ``// arbitre-questions: {…}`` carries the whole content (``questions.formats.extension``), so
 our own export comes back exactly; without it, the scenario and the source are lost and
-choice option keys come back as a, b, c….
+choice option keys come back as a, b, c…; the data span of the question text (see
+``questions.formats.moodle``) brings back the scenario, the source and long tags.
+
+Reading files from elsewhere (``gift_import``), as Moodle reads them:
+
+- Weights are weights: ``=%100%Frog =%50%Cat`` accepts "Frog" (the 50 % answer is reported:
+  a short answer is right or wrong), ``~%-25%x`` is a penalty; they never stay in the text.
+- A question with an ``=`` answer is a single choice (partial credit of its other answers is
+  reported); without one, a multiple choice whose weights are shared equally (other weights
+  reported, and those Moodle would refuse).
+- ``[html]``, ``[moodle]``, ``[plain]``, ``[markdown]`` before the question or any answer or
+  feedback are removed and honoured (HTML read as text; Markdown's links keep their address,
+  its emphasis is reported); without a marker, Moodle's format (HTML is read).
+- Numerical answers as Moodle exports them (``{#\n\t=%100%3:2#feedback\n}``), tolerances
+  ``3:2``, ranges ``1..5`` and several weighted answers: the first at 100 % is kept, the others
+  reported; an error quotes the answer as written.
+- ``$CATEGORY:`` lines make a tag, as Moodle XML's categories; uids as in Moodle XML
+  (``questions.formats.stable_uid``) with the ``gift-`` prefix; a question without answers (a
+  description) or a matching question is unsupported.
 """
 
 from __future__ import annotations
