@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from config.safe_input import UnsafeInput, check_count, check_text
 from questions.formats import (
@@ -55,16 +56,12 @@ def _fraction_of(answer: ET.Element, number: int) -> Decimal:
 
 
 SUPPORTED_TYPES = ("multichoice", "truefalse", "numerical", "shortanswer", "essay")
-# Texts of a Moodle question that may hold HTML, files and formatting, with their names in reports.
-TEXT_PATHS = (
-    ("questiontext", "énoncé"),
-    ("generalfeedback", "explication"),
-)
+# Texts of a Moodle question the bank has no field for: reported when they are not empty.
 UNKEPT_TEXTS = (
-    ("correctfeedback", "retour pour une réponse juste"),
-    ("partiallycorrectfeedback", "retour pour une réponse partiellement juste"),
-    ("incorrectfeedback", "retour pour une réponse fausse"),
-    ("hint", "indice"),
+    ("correctfeedback", gettext_noop("retour pour une réponse juste")),
+    ("partiallycorrectfeedback", gettext_noop("retour pour une réponse partiellement juste")),
+    ("incorrectfeedback", gettext_noop("retour pour une réponse fausse")),
+    ("hint", gettext_noop("indice")),
 )
 
 
