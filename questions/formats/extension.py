@@ -99,8 +99,7 @@ def restore(entry: BankEntry, carried: str, native: Callable[[BankEntry], dict |
     if not carried.strip():
         return entry
     content = unpack(carried)
-    # The diagram and moves are not read back natively: leave them out of the comparison.
-    if native(BankEntry(entry.uid, {**content, "scenario": None})) == entry.content:
+    if native(BankEntry(entry.uid, content)) == entry.content:
         return BankEntry(
             entry.uid, content, label=entry.label, source_format=entry.source_format, lossless=True
         )

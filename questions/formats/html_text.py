@@ -24,6 +24,25 @@ MODEL_ANSWER_OPEN = '<div class="arbitre-model-answer">'
 BLOCKS = frozenset(
     {"p", "div", "li", "ul", "ol", "table", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "figure"}
 )
+# Inline formatting that plain text loses (reported, never silently): tag → kind.
+FORMATTING_TAGS = {
+    "em": "emphasis",
+    "i": "emphasis",
+    "strong": "emphasis",
+    "b": "emphasis",
+    "u": "emphasis",
+    "sup": "emphasis",
+    "sub": "emphasis",
+    "table": "table",
+    "pre": "preformatted",
+    "code": "emphasis",
+    "audio": "media",
+    "video": "media",
+    "iframe": "media",
+    "object": "media",
+    "embed": "media",
+    "math": "media",
+}
 _TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)([^<>]*)>")
 _ATTRIBUTE_RE = re.compile(r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _TOKEN_SPLIT_RE = re.compile(r"(<[^<>]*>)")
@@ -44,6 +63,10 @@ class _TextCollector:
 
     def __init__(self) -> None:
         self.parts: dict[str, list[str]] = {"": [], "fr": [], "en": []}
+        # What plain text cannot show, by kind (``FORMATTING``), for the import's report.
+        self.lost: set[str] = set()
+        self.preformatted = 0  # depth of <pre>: its spaces and line breaks are kept
+        self.links: list[str] = []  # href of each open <a>
         # (tag, language in force, skipped) — inherited values, so reading them is O(1).
         self.stack: list[tuple[str, str, bool]] = []
         self.open_tags: Counter[str] = Counter()
@@ -63,7 +86,15 @@ class _TextCollector:
             self.write("\n")
             return
         if tag in ("img", "hr", "input"):
+            if tag == "img" and not (self.stack and self.stack[-1][2]):
+                self.lost.add("image")
             return
+        if tag in FORMATTING_TAGS:
+            self.lost.add(FORMATTING_TAGS[tag])
+        if tag == "pre":
+            self.preformatted += 1
+        if tag == "a":
+            self.links.append(attributes.get("href", ""))
         classes = attributes.get("class", "").split()
         own_language = attributes.get("lang") if "multilang" in classes or tag == "lang" else None
         inherited_language = self.stack[-1][1] if self.stack else ""
@@ -75,7 +106,15 @@ class _TextCollector:
         self.open_tags[tag] += 1
 
     def end(self, tag: str) -> None:
-        if self.open_tags[tag]:
+        if tag == "pre" and self.preformatted:
+            self.preformatted -= 1
+        if tag == "a" and self.links and self.open_tags[tag]:
+            # A link keeps its address in the text: "the FIDE Handbook (https://…)".
+            href = self.links.pop()
+            if href.startswith(("http://", "https://", "mailto:")):
+                self.write(f" ({href.removeprefix('mailto:')})")
+            elif href:
+                self.lost.add("link")
             # Each element is popped once at most: closing is linear over the whole text.
             while self.stack:
                 popped = self.stack.pop()[0]
@@ -88,6 +127,9 @@ class _TextCollector:
     def data(self, text: str) -> None:
         if "&" in text:
             text = html.unescape(text)
+        if self.preformatted:
+            self.write(text.replace("\r\n", "\n"))
+            return
         self.write(_SPACES_RE.sub(" ", text))
 
 
@@ -164,7 +206,16 @@ def _tidy(text: str) -> str:
 
 
 def html_to_texts(fragment: str) -> tuple[str, str]:
-    """(French, English) plain text of an HTML fragment; English is "" without multilang spans.
+    """See ``html_to_texts_noting``, without the notes."""
+    french, english, _lost = html_to_texts_noting(fragment)
+    return french, english
+
+
+def html_to_texts_noting(fragment: str) -> tuple[str, str, set[str]]:
+    """(French, English, lost) plain text of an HTML fragment, and the kinds of what plain text
+    could not keep (``FORMATTING_TAGS`` values, "image", "link"). Links to a web address keep it
+    in brackets after their text; ``<pre>`` keeps its line breaks. English is "" without
+    multilang spans.
 
     Text outside any language span belongs to both; with spans, a language missing from them
     falls back to nothing (English) or the shared text (French).
@@ -174,10 +225,10 @@ def html_to_texts(fragment: str) -> tuple[str, str]:
     has_languages = any(parts.get(language) != parts[""] for language in ("fr", "en"))
     shared = _tidy("".join(parts[""]))
     if not has_languages:
-        return shared, ""
+        return shared, "", collector.lost
     french = _tidy("".join(parts.get("fr", [])))
     english = _tidy("".join(parts.get("en", [])))
-    return french or shared, english
+    return french or shared, english, collector.lost
 
 
 def _cut(fragment: str, opening: str, closing: str) -> tuple[str, list[str]]:

@@ -18,8 +18,10 @@ from questions.models import Question, Status, content_hash
 class ImportFailed(Exception):
     """Nothing was imported; ``problems`` says which questions could not be taken and why."""
 
-    def __init__(self, problems: list[ParseProblem]):
+    def __init__(self, problems: list[ParseProblem], unsupported: list[ParseProblem] | None = None):
         self.problems = problems
+        # The questions of a type the bank cannot hold among ``problems``: skipping them may help.
+        self.unsupported = list(unsupported or [])
         super().__init__("\n".join(str(problem) for problem in problems))
 
 
@@ -29,6 +31,10 @@ class ImportReport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     retired: list[str] = field(default_factory=list)  # left alone: someone retired them
+    # What each imported question lost on the way (images, partial credit…), by uid.
+    left_out: dict[str, list[str]] = field(default_factory=dict)
+    # Questions of a type the bank cannot hold, left out at the trainer's request.
+    skipped: list[ParseProblem] = field(default_factory=list)
 
     def summary(self) -> str:
         text = _("%(created)d créée(s), %(updated)d mise(s) à jour, %(unchanged)d inchangée(s).") % {
@@ -41,7 +47,21 @@ class ImportReport:
                 "count": len(self.retired),
                 "uids": ", ".join(self.retired),
             }
+        if self.skipped:
+            text += " " + _("%(count)d question(s) d'un type non pris en charge laissée(s) de côté.") % {
+                "count": len(self.skipped)
+            }
+        if self.left_out:
+            text += " " + _(
+                "%(count)d question(s) importée(s) avec des éléments non repris (détail ci-dessous)."
+            ) % {"count": len(self.left_out)}
         return text
+
+    def left_out_lines(self) -> list[str]:
+        """One line per element left out, "uid : what", then the skipped questions."""
+        lines = [f"{uid} : {note}" for uid, notes in self.left_out.items() for note in notes]
+        lines += [_("non importée : %(problem)s") % {"problem": problem} for problem in self.skipped]
+        return lines
 
 
 def engine_available() -> bool:
@@ -146,7 +166,6 @@ def carried(content: dict, format_name: str) -> dict:
     return validate_content(parsed.entries[0].content, check_citations=False)[0]
 
 
-
 def _with_uncarried_fields(entries: list[BankEntry], format_name: str | None) -> list[BankEntry]:
     """Entries of a lossy format that revise an existing question keep the fields the format
     cannot carry (the position and moves, the source) from the question's latest version:
@@ -200,10 +219,14 @@ def import_entries(
     note: str = "",
     parse_problems: list[ParseProblem] | None = None,
     format_name: str | None = None,
+    unsupported: list[ParseProblem] | None = None,
+    skip_unsupported: bool = False,
 ) -> ImportReport:
     """Validate then store every entry, or nothing at all (raises ImportFailed).
 
-    ``format_name`` defaults to the format each entry was read from.
+    ``format_name`` defaults to the format each entry was read from. Questions of an
+    ``unsupported`` type refuse the whole import, unless ``skip_unsupported``: then the others are
+    imported and the report lists them as skipped.
     """
     from questions.services import store_imported
 
@@ -215,12 +238,16 @@ def import_entries(
             "current_version__content_hash", flat=True
         )
     )
+    left_out = {entry.uid: list(entry.left_out) for entry in entries if entry.left_out}
     entries = _with_uncarried_fields(entries, format_name)
     valid, problems = validate_entries(entries, skip_engine_for=known)
-    problems = list(parse_problems or []) + problems
+    problems = list(parse_problems or []) + problems + _identity_problems(valid, format_name)
+    if not skip_unsupported:
+        problems = list(unsupported or []) + problems
     if problems:
-        raise ImportFailed(problems)
-    report = ImportReport()
+        raise ImportFailed(problems, [] if skip_unsupported else unsupported)
+    report = ImportReport(skipped=list(unsupported or []) if skip_unsupported else [])
+    report.left_out = left_out
     with transaction.atomic():
         retired = set(
             Question.objects.filter(
@@ -252,12 +279,59 @@ def import_entries(
     return report
 
 
+def _identity_problems(entries: list[BankEntry], format_name: str | None) -> list[ParseProblem]:
+    """A Moodle XML or GIFT question whose uid is already another question's (another type): an
+    import must never turn one question into another (issue 21: an essay became a multiple choice)."""
+    foreign = [entry for entry in entries if (format_name or entry.source_format) != "json"]
+    if not foreign:
+        return []
+    existing = {
+        question.uid: question.type
+        for question in Question.objects.filter(uid__in=[entry.uid for entry in foreign])
+    }
+    return [
+        ParseProblem(
+            entry.label or entry.uid,
+            _(
+                "l'identifiant « %(uid)s » désigne déjà une autre question de la banque (de type %(type)s) : "
+                "donnez à cette question un autre idnumber."
+            )
+            % {"uid": entry.uid, "type": existing[entry.uid]},
+        )
+        for entry in foreign
+        if entry.uid in existing and existing[entry.uid] != entry.content.get("type")
+    ]
+
+
+def apply_default_unit(entries: list[BankEntry], unit: str | None) -> None:
+    """Questions of a foreign file that name no unit (GIFT and Moodle XML cannot) get ``unit``."""
+    if not unit:
+        return
+    for entry in entries:
+        if not entry.content.get("units"):
+            entry.content["units"] = [unit]
+
+
 def import_text(
-    text: str, *, format_name: str, status: str = Status.DRAFT, author=None, reviewer=None, note: str = ""
+    text: str,
+    *,
+    format_name: str,
+    status: str = Status.DRAFT,
+    author=None,
+    reviewer=None,
+    note: str = "",
+    default_unit: str | None = None,
+    skip_unsupported: bool = False,
 ) -> ImportReport:
     result = parse(text, format_name)
-    if result.problems and not result.entries:
-        raise ImportFailed(result.problems)
+    problems = result.problems + ([] if skip_unsupported else result.unsupported)
+    if problems and not result.entries:
+        raise ImportFailed(problems, [] if skip_unsupported else result.unsupported)
+    if not result.entries and not result.problems:
+        raise ImportFailed(
+            [*result.unsupported, ParseProblem("", _("Le fichier ne contient aucune question."))]
+        )
+    apply_default_unit(result.entries, default_unit)
     return import_entries(
         result.entries,
         status=status,
@@ -266,6 +340,8 @@ def import_text(
         note=note,
         parse_problems=result.problems,
         format_name=format_name,
+        unsupported=result.unsupported,
+        skip_unsupported=skip_unsupported,
     )
 
 

@@ -46,7 +46,7 @@ from questions.forms.filters import BankFilterForm
 from questions.forms.options import OptionForm, RowForm, RubricForm
 from questions.forms.question import QuestionForm
 from questions.forms.ruling import NO_SANCTION, DecisionForm, SanctionForm
-from questions.forms.transfer import ExportForm, ImportForm
+from questions.forms.transfer import ExportForm, ImportConfirmForm, ImportForm
 from questions.forms.workflow import CommentForm, ReviewDecisionForm
 
 __all__ = [
@@ -73,6 +73,7 @@ __all__ = [
     "DecisionForm",
     "DecisionFormSet",
     "ExportForm",
+    "ImportConfirmForm",
     "ImportForm",
     "OptionForm",
     "OptionFormSet",

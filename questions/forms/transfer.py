@@ -35,8 +35,10 @@ class ImportForm(forms.Form):
         label=_("Unité des questions qui n'en indiquent pas"),
         choices=[("", _("Aucune : refuser ces questions")), *UNIT_CHOICES],
         required=False,
-        help_text=_("Les fichiers GIFT et Moodle XML venus d'ailleurs ne disent pas à quelle unité de valeur "
-                    "appartient chaque question."),
+        help_text=_(
+            "Les fichiers GIFT et Moodle XML venus d'ailleurs ne disent pas à quelle unité de valeur "
+            "appartient chaque question."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -58,11 +60,21 @@ class ImportForm(forms.Form):
             else:
                 self.add_error("format", _("Extension inconnue : choisissez le format du fichier."))
                 return cleaned
-        raw = upload.read()
-        try:
-            cleaned["text"] = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            self.add_error("file", _("Le fichier n'est pas encodé en UTF-8."))
-            return cleaned
+        from questions.formats import decode_file
+
+        # UTF-8, else Windows-1252 (GIFT files written with Notepad).
+        cleaned["text"], cleaned["encoding"] = decode_file(upload.read())
         cleaned["format"] = chosen
         return cleaned
+
+
+class ImportConfirmForm(forms.Form):
+    """The second step of an import whose file holds questions of a type the bank cannot hold:
+    the trainer agrees to import the others (the file's text travels back in the form)."""
+
+    text = forms.CharField(widget=forms.HiddenInput, strip=False, max_length=ImportForm.MAX_BYTES)
+    format = forms.ChoiceField(choices=EXPORT_FORMAT_CHOICES, widget=forms.HiddenInput)
+    default_unit = forms.ChoiceField(
+        choices=[("", ""), *UNIT_CHOICES], required=False, widget=forms.HiddenInput
+    )
+    filename = forms.CharField(max_length=200, widget=forms.HiddenInput)

@@ -13,8 +13,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from questions import permissions, ui_services
 from questions.formats import BankEntry, ParseProblem
-from questions.formats.importer import ImportFailed, entries_for, format_module, import_entries, parse
-from questions.forms import BankFilterForm, ExportForm, ImportForm
+from questions.formats.importer import (
+    ImportFailed,
+    apply_default_unit,
+    entries_for,
+    format_module,
+    import_entries,
+    parse,
+)
+from questions.forms import BankFilterForm, ExportForm, ImportConfirmForm, ImportForm
 from questions.models import Question, Status
 
 # A file may hold thousands of problems; the first ones say what is wrong with it.
@@ -59,16 +66,38 @@ def import_view(request: HttpRequest) -> HttpResponse:
     permissions.require_author(request.user)
     if request.method == "GET":
         return render(request, "questions/import.html", {"form": ImportForm()})
-    form = ImportForm(request.POST, request.FILES)
+    confirming = "confirm" in request.POST
+    form = ImportConfirmForm(request.POST) if confirming else ImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        return render(request, "questions/import.html", {"form": form}, status=422)
+        return render(
+            request, "questions/import.html", {"form": ImportForm() if confirming else form}, status=422
+        )
+    data = form.cleaned_data
+    filename = data["filename"] if confirming else data["file"].name
+    result = parse(data["text"], data["format"])
+    apply_default_unit(result.entries, data.get("default_unit"))
+    if result.unsupported and result.entries and not confirming:
+        # Some questions cannot be held: say which, and let the trainer import the others.
+        confirm = ImportConfirmForm(
+            initial={
+                "text": data["text"],
+                "format": data["format"],
+                "default_unit": data.get("default_unit") or "",
+                "filename": filename[:200],
+            }
+        )
+        context = {
+            "form": ImportForm(),
+            "confirm_form": confirm,
+            "unsupported": result.unsupported,
+            "filename": filename,
+            "entry_count": len(result.entries),
+        }
+        return render(request, "questions/import.html", context)
     try:
-        result = parse(form.cleaned_data["text"], form.cleaned_data["format"])
-        if form.cleaned_data.get("default_unit"):
-            for entry in result.entries:
-                if not entry.content.get("units"):
-                    entry.content["units"] = [form.cleaned_data["default_unit"]]
         problems = list(result.problems) + _ownership_problems(request.user, result.entries)
+        if not confirming:
+            problems = list(result.unsupported) + problems
         if not result.entries and not problems:
             problems.append(ParseProblem("", _("Le fichier ne contient aucune question.")))
         if problems and not result.entries:
@@ -77,8 +106,10 @@ def import_view(request: HttpRequest) -> HttpResponse:
             result.entries,
             status=Status.DRAFT,
             author=request.user,
-            note=_("Importée depuis %(name)s") % {"name": form.cleaned_data["file"].name[:100]},
+            note=_("Importée depuis %(name)s") % {"name": filename[:100]},
             parse_problems=problems,
+            unsupported=result.unsupported if confirming else [],
+            skip_unsupported=confirming,
         )
     except ImportFailed as failure:
         problems = sorted(failure.problems, key=_file_order)
@@ -87,10 +118,15 @@ def import_view(request: HttpRequest) -> HttpResponse:
             "problems": problems[:MAX_PROBLEMS_SHOWN],
             "problem_count": len(problems),
             "hidden_problem_count": max(0, len(problems) - MAX_PROBLEMS_SHOWN),
-            "filename": form.cleaned_data["file"].name,
+            "filename": filename,
         }
         return render(request, "questions/import.html", context, status=422)
-    context = {"form": ImportForm(), "report": report, "filename": form.cleaned_data["file"].name}
+    context = {
+        "form": ImportForm(),
+        "report": report,
+        "filename": filename,
+        "encoding": data.get("encoding", "utf-8"),
+    }
     return render(request, "questions/import.html", context)
 
 

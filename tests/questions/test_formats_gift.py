@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from questions.content import validate_content
@@ -44,11 +46,11 @@ def test_without_our_tags_a_ruling_comes_back_as_a_weighted_multiple_choice():
     assert correct == ["Décision : La partie continue", "Sanction : 2 minutes à l'adversaire"]
 
 
-def test_gift_loses_only_the_scenario_and_the_source():
+def test_gift_without_our_extension_keeps_the_scenario_and_the_source_in_the_question_text():
     from questions.formats.importer import carried
 
     content = normalised(samples.threefold_claim(source="Livre de l'arbitre"))
-    assert carried(content, "gift") == {**content, "scenario": None, "source": ""}
+    assert carried(content, "gift") == content
 
 
 def test_a_scenario_is_described_in_words_and_left_out_of_the_stem():
@@ -104,15 +106,16 @@ def test_gift_questions_get_stable_uids_and_no_duplicates(db):
     assert (len(report.unchanged), Question.objects.count()) == (5, 5)
 
 
-def test_a_gift_title_becomes_the_uid(db):
+def test_a_gift_title_names_the_uid_followed_by_a_hash_of_the_question(db):
     import_text(FOREIGN, format_name="gift")
-    uids = ["gift-touchee", "gift-vf", "gift-court", "gift-ouvert"]
-    assert Question.objects.filter(uid__in=uids).count() == 4
+    uids = sorted(Question.objects.values_list("uid", flat=True))
+    names = [uid.rsplit("-", 1)[0] for uid in uids if re.search(r"-[0-9a-f]{10}$", uid)]
+    assert {"gift-touchee", "gift-vf", "gift-court", "gift-ouvert"} <= set(names)
 
 
 def test_gift_feedback_and_negative_weights_are_read(db):
     import_text(FOREIGN, format_name="gift")
-    version = Question.objects.get(uid="gift-touchee").draft
+    version = Question.objects.get(uid__startswith="gift-touchee-").draft
     assert (version.body["options"][0]["feedback_fr"], version.negative_marking) == ("Article 4.3", True)
 
 

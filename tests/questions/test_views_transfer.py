@@ -80,11 +80,13 @@ def test_an_unreadable_file_is_reported(trainer):
     assert "JSON illisible" in response.content.decode()
 
 
-def test_a_file_that_is_not_utf8_is_refused(trainer):
-    upload = SimpleUploadedFile("bank.gift", "Énoncé".encode("latin-1"))
+def test_a_file_that_is_not_utf8_is_read_as_windows_1252_and_says_so(trainer):
+    text = "// [tag:arbitre-unit:UVC]\n::q::Le «\u00a0forfait\u00a0» compte-t-il ? {T}\n"
+    upload = SimpleUploadedFile("bank.gift", text.encode("cp1252"))
     response = client_for(trainer).post(IMPORT, {"file": upload})
-    assert response.status_code == 422
-    assert "UTF-8" in response.content.decode()
+    assert response.status_code == 200
+    assert "windows-1252" in response.content.decode()
+    assert Question.objects.get().draft.stem_fr == "Le « forfait » compte-t-il ?"
 
 
 def test_an_unknown_extension_needs_a_format(trainer):

@@ -7,9 +7,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.models import User
-from questions.formats import FORMATS
+from questions.formats import FORMATS, decode_file
 from questions.formats.importer import ImportFailed, detect_format, import_text
-from questions.models import Status
+from questions.models import Status, Unit
 
 
 class Command(BaseCommand):
@@ -27,15 +27,29 @@ class Command(BaseCommand):
             "--as-user", dest="email", help="E-mail of the author (and reviewer when published)."
         )
         parser.add_argument("--status", choices=[Status.DRAFT, Status.PUBLISHED], default=Status.DRAFT)
+        parser.add_argument(
+            "--default-unit",
+            choices=Unit.values,
+            help="Unit of the questions that name none (Moodle XML and GIFT files from elsewhere), as the "
+            "web form's option.",
+        )
+        parser.add_argument(
+            "--skip-unsupported",
+            action="store_true",
+            help="Import the other questions when some are of a type the bank cannot hold (cloze, "
+            "matching…); they are listed as skipped.",
+        )
 
     def handle(self, *args, **options) -> None:
         path = Path(options["file"])
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text, encoding = decode_file(path.read_bytes())
         except FileNotFoundError as error:
             raise CommandError(f"{path}: no such file.") from error
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"{path}: cannot read it as UTF-8 text ({error}).") from error
+        except OSError as error:
+            raise CommandError(f"{path}: cannot read it ({error}).") from error
+        if encoding != "utf-8":
+            self.stderr.write(f"{path.name}: not UTF-8, read as {encoding}.")
         user = None
         if options["email"]:
             user = User.objects.filter(email__iexact=options["email"]).first()
@@ -50,11 +64,17 @@ class Command(BaseCommand):
                 author=user,
                 reviewer=user,
                 note=f"Import {path.name}",
+                default_unit=options["default_unit"],
+                skip_unsupported=options["skip_unsupported"],
             )
         except ImportFailed as failure:
             for problem in failure.problems:
                 self.stderr.write(str(problem))
+            if failure.unsupported:
+                self.stderr.write("Add --skip-unsupported to import the other questions.")
             raise CommandError(
                 f"Nothing imported: {len(failure.problems)} problem(s) in {path}."
             ) from failure
         self.stdout.write(f"{path.name} ({format_name}): {report.summary()}")
+        for line in report.left_out_lines():
+            self.stdout.write(f"  - {line}")
