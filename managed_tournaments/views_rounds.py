@@ -116,7 +116,6 @@ def set_result(request: HttpRequest, pk: int, number: int, board: int) -> HttpRe
             request,
             "managed_tournaments/round.html#board-row",
             {**context, "row": row, "error": error},
-            status=422 if error else 200,
         )
     if error:
         messages.error(request, error)
@@ -164,10 +163,10 @@ def change_pairing(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             for message in error.messages:
                 form.add_error(None, message)
-    template = "managed_tournaments/change_pairing.html"
-    if request.htmx and "check" in context and not form.errors:
-        template += "#check-result"
-    return render(request, template, context, status=422 if form.errors else 200)
+    if request.htmx:  # "Vérifier": only the report (or the errors) replaces the section
+        context["partial_errors"] = bool(form.errors)
+        return render(request, "managed_tournaments/change_pairing.html#check-result", context)
+    return render(request, "managed_tournaments/change_pairing.html", context, status=422 if form.errors else 200)
 
 
 @require_GET
