@@ -166,7 +166,9 @@ def change_pairing(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:  # "Vérifier": only the report (or the errors) replaces the section
         context["partial_errors"] = bool(form.errors)
         return render(request, "managed_tournaments/change_pairing.html#check-result", context)
-    return render(request, "managed_tournaments/change_pairing.html", context, status=422 if form.errors else 200)
+    return render(
+        request, "managed_tournaments/change_pairing.html", context, status=422 if form.errors else 200
+    )
 
 
 @require_GET

@@ -36,10 +36,13 @@ def charlie(db):
 @pytest.fixture
 def tournament(alice):
     """Seven players entered by hand, five rounds, nothing paired yet."""
-    tournament = services.create_tournament(owner=alice, name="Open de Lyon", planned_rounds=5,
-                                            time_control="90 min + 30 s")
+    tournament = services.create_tournament(
+        owner=alice, name="Open de Lyon", planned_rounds=5, time_control="90 min + 30 s"
+    )
     for name, rating, title, federation in PLAYERS:
-        services.add_player(tournament=tournament, name=name, rating=rating, title=title, federation=federation)
+        services.add_player(
+            tournament=tournament, name=name, rating=rating, title=title, federation=federation
+        )
     return tournament
 
 

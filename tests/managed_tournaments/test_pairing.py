@@ -89,7 +89,9 @@ def test_the_livre_tournament_pairs_its_third_round_as_the_livre_does(livre):
 
 
 def test_an_accelerated_tournament_pairs_with_the_virtual_points(alice):
-    tournament = services.create_tournament(owner=alice, name="Accéléré", planned_rounds=5, acceleration="haley")
+    tournament = services.create_tournament(
+        owner=alice, name="Accéléré", planned_rounds=5, acceleration="haley"
+    )
     for index in range(8):
         services.add_player(tournament=tournament, name=f"Joueur {index}", rating=2400 - 100 * index)
     round_ = pair_next_round(tournament=tournament)
@@ -99,4 +101,6 @@ def test_an_accelerated_tournament_pairs_with_the_virtual_points(alice):
 
 def test_the_engine_pairing_of_the_last_round_is_the_one_saved(tournament):
     round_ = pair_next_round(tournament=tournament)
-    assert engine_pairing(tournament, 1).pairs == tuple((b.white.number, b.black.number) for b in round_.boards.all())
+    assert engine_pairing(tournament, 1).pairs == tuple(
+        (b.white.number, b.black.number) for b in round_.boards.all()
+    )
