@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "exams",
     "grading",
     "tournaments",
+    "managed_tournaments",
     "practice",
     "certificates",
 ]

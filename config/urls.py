@@ -19,6 +19,7 @@ urlpatterns = [
     path("papers/", include("papers.urls")),
     path("correction/", include("grading.urls")),
     path("delivery/", include("delivery.urls")),
+    path("tournaments/gestion/", include("managed_tournaments.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("practice/", include("practice.urls")),
     path("courses/", include("courses.urls")),
