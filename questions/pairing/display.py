@@ -1,0 +1,114 @@
+"""What a pairing question shows: the situation before the round on the board (pairing cards
+by the board component, standings), the rounds already handed in with their results revealed,
+and the board itself. Nothing here reads an engine pairing of a round not handed in yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.template.loader import render_to_string
+
+from questions.pairing import current_round, rounds_to_pair, scale_lines, situation_for, tournament_before
+from questions.pairing.board import TEMPLATE, board_context, format_pairing_text
+from tournaments.swiss.checker import round_of
+from tournaments.trf import TrfTournament
+
+RESULT_TEXT = {
+    "1": "1-0",
+    "0": "0-1",
+    "=": "½-½",
+    "+": "1-0 F",
+    "-": "0-1 F",
+    "W": "1-0",
+    "L": "0-1",
+    "D": "½-½",
+}
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """A pairing question's reference in a candidate's view: its body and the variant's seed."""
+
+    body: dict
+    seed: int
+
+
+def points(value: Fraction) -> str:
+    whole, half = divmod(value * 2, 2)
+    return f"{int(whole)}{'½' if half else ''}" if whole or not half else "½"
+
+
+def standings(tournament: TrfTournament, round_number: int) -> list[dict]:
+    history = tournament.up_to(round_number - 1)
+    ordered = sorted(history.players, key=lambda p: (-p.score, p.number))
+    return [
+        {
+            "rank": rank,
+            "number": p.number,
+            "name": p.name,
+            "title": p.title,
+            "rating": p.rating,
+            "score": points(p.score),
+        }
+        for rank, p in enumerate(ordered, 1)
+    ]
+
+
+def results(tournament: TrfTournament, number: int) -> list[str]:
+    """Round ``number`` of ``tournament`` as boards with their results ("3 – 8 : 1-0")."""
+    pairing = round_of(tournament, number)
+    lines = []
+    for white, black in pairing.pairs:
+        entry = tournament.entry(white, number)
+        lines.append(f"{white} – {black} : {RESULT_TEXT.get(entry.result, entry.result)}")
+    lines += [f"{player} : exempt (1)" for player in pairing.byes]
+    return lines
+
+
+def handed_rounds(view: PairingView, answer: dict | None) -> list[dict]:
+    """The rounds handed in: the candidate's pairing as typed and the round as played (the
+    engine's pairing with its results), revealed once handed in."""
+    situation = situation_for(view.body, view.seed)
+    handed = [r for r in (answer or {}).get("handed") or [] if isinstance(r, dict)]
+    result = []
+    for index, given in enumerate(handed[: situation.rounds_to_pair - 1]):
+        number = situation.round + index
+        after = tournament_before(view.body, view.seed, number + 1)
+        result.append(
+            {"round": number, "given": format_pairing_text(given), "played": results(after, number)}
+        )
+    return result
+
+
+def question_context(question, response: dict | None, disabled: bool) -> dict:
+    view: PairingView = question.pairing
+    situation = situation_for(view.body, view.seed)
+    number = current_round(view.body, view.seed, response)
+    tournament = tournament_before(view.body, view.seed, number)
+    answer = response if isinstance(response, dict) else {}
+    current = {"pairs": answer.get("pairs") or [], "byes": answer.get("byes") or []}
+    last = situation.round + rounds_to_pair(view.body) - 1
+    board = board_context(
+        tournament=tournament,
+        round_number=number,
+        answer=current,
+        field_name=question.input_name,
+        virtual=situation.virtual(tournament, number),
+        readonly=bool(disabled),
+    )
+    return {
+        "question": question,
+        "round": number,
+        "first_round": situation.round,
+        "last_round": last,
+        "rounds_to_pair": rounds_to_pair(view.body),
+        "scale": scale_lines(view.body),
+        "standings": standings(tournament, number),
+        "handed": handed_rounds(view, answer),
+        "board_html": render_to_string(TEMPLATE, board),
+        "can_hand_in": number < last and not disabled,
+        "hand_in_name": f"{question.prefix}hand_in",
+        "disabled": disabled,
+        "text": format_pairing_text(current),
+    }
