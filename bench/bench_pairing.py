@@ -21,8 +21,19 @@ import time
 from common import setup, summarise_ms, write_result
 
 VARIANTS = int(os.environ.get("VARIANTS", "500"))
-PARAMS = {"players": 20, "round": 5, "features": ["floaters", "colour_conflicts", "rematch_trap", "bye", "forfeit",
-                                                   "withdrawal", "late_entry"]}
+PARAMS = {
+    "players": 20,
+    "round": 5,
+    "features": [
+        "floaters",
+        "colour_conflicts",
+        "rematch_trap",
+        "bye",
+        "forfeit",
+        "withdrawal",
+        "late_entry",
+    ],
+}
 
 
 def main() -> None:
@@ -48,8 +59,10 @@ def main() -> None:
         engine = pairing.engine_round(body, seed, variant.round)
         present = [n for pair in engine.pairs for n in pair] + list(engine.byes)
         rng.shuffle(present)
-        wrong = {"byes": [present.pop()] if len(present) % 2 else [],
-                 "pairs": [list(p) for p in zip(present[::2], present[1::2], strict=True)]}
+        wrong = {
+            "byes": [present.pop()] if len(present) % 2 else [],
+            "pairs": [list(p) for p in zip(present[::2], present[1::2], strict=True)],
+        }
         started = time.perf_counter()
         score = marking.grade(content, wrong, seed)
         warm.append((time.perf_counter() - started) * 1000)
@@ -61,7 +74,9 @@ def main() -> None:
         wrong_full += score.correct and not same
         right = {"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)}
         engine_not_full += not marking.grade(content, right, seed).correct
-        faults += len(check_round(with_round(variant.tournament, engine), variant.round, engine=engine).absolute)
+        faults += len(
+            check_round(with_round(variant.tournament, engine), variant.round, engine=engine).absolute
+        )
         steps = explain_round(variant.tournament, round_number=variant.round, pairing=engine).steps
         replay_errors += replay(steps, variant.round) != engine
     figures = {

@@ -112,3 +112,68 @@ def question_context(question, response: dict | None, disabled: bool) -> dict:
         "disabled": disabled,
         "text": format_pairing_text(current),
     }
+
+
+COLOUR_LETTER = {"fr": {"w": "B", "b": "N"}, "en": {"w": "W", "b": "B"}}
+
+
+def _cell(entry, language: str) -> str:
+    if entry is None:
+        return ""
+    if entry.opponent:
+        colour = COLOUR_LETTER[language].get(entry.colour, "")
+        return f"{entry.opponent}{colour} {RESULT_SYMBOL.get(entry.result, entry.result)}"
+    return {"U": "exempt" if language == "fr" else "bye", "H": "½ (bye)", "Z": "0 (abs.)", "F": "1 F"}.get(
+        entry.result, "—"
+    )
+
+
+RESULT_SYMBOL = {"1": "1", "0": "0", "=": "½", "+": "1F", "-": "0F", "W": "1", "L": "0", "D": "½"}
+
+
+def printed_context(question, language: str) -> dict:
+    """A paper subject's pairing cards (the situation before the first round to pair), the
+    scale, and the rows of the empty pairing sheet."""
+    from tournaments.swiss.engine import absent_in
+
+    view: PairingView = question.pairing
+    situation = situation_for(view.body, view.seed)
+    tournament, number = situation.tournament, situation.round
+    history = tournament.up_to(number - 1)
+    absent = absent_in(tournament, number)
+    rows = []
+    for player in sorted(history.players, key=lambda p: p.number):
+        rows.append(
+            {
+                "number": player.number,
+                "name": player.name,
+                "title": player.title,
+                "rating": player.rating,
+                "score": points(player.score),
+                "rounds": [
+                    _cell(player.rounds[r] if r < len(player.rounds) else None, language)
+                    for r in range(number - 1)
+                ],
+                "absent": player.number in absent,
+            }
+        )
+    present = len(history.players) - len(absent)
+    return {
+        "cards": rows,
+        "round": number,
+        "previous_rounds": list(range(1, number)),
+        "scale": scale_lines(view.body),
+        "boards": list(range(1, present // 2 + 1)),
+        "bye": present % 2 == 1,
+        "rounds_to_pair": situation.rounds_to_pair,
+    }
+
+
+def sheet_rows(question) -> dict:
+    """The empty pairing sheet of an answer sheet: one line per board, and the bye."""
+    from tournaments.swiss.engine import absent_in
+
+    view: PairingView = question.pairing
+    situation = situation_for(view.body, view.seed)
+    present = len(situation.tournament.players) - len(absent_in(situation.tournament, situation.round))
+    return {"round": situation.round, "boards": list(range(1, present // 2 + 1)), "bye": present % 2 == 1}

@@ -48,3 +48,19 @@ def pairing_correction(content: dict, answer=None, seed=None, key_id: str = "pai
         "key_only": answer is None,
         "key_id": key_id,
     }
+
+
+@register.inclusion_tag("questions/_pairing_printed.html")
+def pairing_printed(question) -> dict:
+    """A paper subject's pairing question: the pairing cards, the scale and how to answer."""
+    from questions.pairing.display import printed_context
+
+    return printed_context(question, "en" if question.language == "en" else "fr")
+
+
+@register.inclusion_tag("questions/_pairing_sheet.html")
+def pairing_sheet(question) -> dict:
+    """The empty pairing sheet of a paper answer sheet."""
+    from questions.pairing.display import sheet_rows
+
+    return sheet_rows(question)

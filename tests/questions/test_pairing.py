@@ -32,7 +32,8 @@ def test_a_generated_body_is_accepted_with_its_defaults_filled_in():
 
 
 def test_an_unreadable_trf_is_refused_with_a_french_message():
-    _content, problems = validate_question({"uid": "p-2", **pairing_content({"source": "trf", "trf": "001 x"})})
+    body = {"source": "trf", "trf": "001 x"}
+    _content, problems = validate_question({"uid": "p-2", **pairing_content(body)})
     assert any(p.field == "body.trf" and "TRF16 est illisible" in p.message for p in problems)
 
 
@@ -69,7 +70,8 @@ def test_the_livres_round_5_correction_tells_the_collapse_and_e4():
 
 
 def test_the_same_seed_gives_the_same_variant_and_two_seeds_differ():
-    first, again, other = variants.generate(PARAMS, 1), variants.generate(PARAMS, 1), variants.generate(PARAMS, 2)
+    first, again = variants.generate(PARAMS, 1), variants.generate(PARAMS, 1)
+    other = variants.generate(PARAMS, 2)
     assert first == again and first.tournament != other.tournament
 
 
@@ -87,7 +89,8 @@ def test_players_have_names_ratings_and_some_titles():
 @pytest.mark.parametrize("chunk", range(4))
 def test_generated_variants_engine_pairing_passes_checker_replays_and_wrong_ones_never_get_full_marks(chunk):
     rng = random.Random(chunk)
-    body = {"source": "generator", "generator_version": 1, "params": {**PARAMS, "features": ["floaters", "bye"]}}
+    params = {**PARAMS, "features": ["floaters", "bye"]}
+    body = {"source": "generator", "generator_version": 1, "params": params}
     for seed in range(chunk * VARIANTS // 4, (chunk + 1) * VARIANTS // 4):
         situation = pairing.situation_for(body, seed)
         tournament, number = situation.tournament, situation.round
