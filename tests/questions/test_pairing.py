@@ -106,3 +106,13 @@ def test_generated_variants_engine_pairing_passes_checker_replays_and_wrong_ones
         if {frozenset(p) for p in wrong["pairs"]} != {frozenset(p) for p in engine.pairs}:
             assert not grade(content, wrong, seed).correct, seed
         assert grade(content, as_answer(engine), seed).correct, seed
+
+
+def test_moodle_and_gift_export_a_pairing_question_and_read_it_back():
+    from questions.formats import BankEntry, gift, moodle
+    from questions.formats.importer import parse as parse_bank
+
+    content, _problems = validate_question({"uid": "p-export", **pairing_content()})
+    entry = BankEntry("p-export", content)
+    for text, name in ((moodle.export([entry]), "moodlexml"), (gift.export([entry]), "gift")):
+        assert parse_bank(text, name).entries[0].content["type"] == "pairing"
