@@ -55,6 +55,7 @@ class Situation:
     seed: int
     source: TrfTournament | None = None  # a TRF question's whole file (its later results)
     profile: variants.Profile | None = None
+    first_pairing: RoundPairing | None = None  # the engine's, when the generator already has it
 
     @property
     def last_round(self) -> int:
@@ -307,6 +308,7 @@ def _situation(key: str, seed: int) -> Situation:
         variant.withdrawn,
         seed,
         profile=variant.profile,
+        first_pairing=variant.pairing,
     )
 
 
@@ -356,6 +358,8 @@ def engine_round(body: dict, seed: int, number: int) -> RoundPairing:
 @lru_cache(maxsize=512)
 def _engine(key: str, seed: int, number: int) -> RoundPairing:
     situation = _situation(key, seed)
+    if number == situation.round and situation.first_pairing is not None:
+        return situation.first_pairing
     tournament = _before(key, seed, number)
     return pair_round(tournament, round_number=number, virtual=situation.virtual(tournament, number))
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from tournaments.swiss.checker import colour_history
 from tournaments.swiss.colours import allocate
-from tournaments.swiss.engine import PairingImpossible, RoundPairing
+from tournaments.swiss.engine import PairingImpossible, RoundPairing, pair_round
 from tournaments.swiss.explain import explain_round
 from tournaments.trf import RoundEntry, TrfPlayer, TrfTournament
 
@@ -163,6 +163,9 @@ class Variant:
     withdrawn: tuple[int, ...]
     profile: Profile
     tries: int
+    # The engine's pairing of ``round``, computed to measure the profile: kept so the grading
+    # need not pair the round again. Server side only (never shown before the correction).
+    pairing: RoundPairing | None = None
 
 
 def measure(
@@ -221,12 +224,13 @@ def generate(params: dict, seed: int) -> Variant:
         try:
             tournament, round_number, withdrawn = draw(rng, params)
             virtual = virtual_for(tournament, round_number, params.get("acceleration") or "")
-            profile = measure(tournament, round_number, virtual)
+            engine = pair_round(tournament, round_number=round_number, virtual=virtual)
+            profile = measure(tournament, round_number, virtual, pairing=engine)
         except PairingImpossible:
             continue
         gap = shortfall(profile, target)
         if best_gap is None or gap < best_gap:
-            best, best_gap = Variant(tournament, round_number, withdrawn, profile, attempt + 1), gap
+            best, best_gap = Variant(tournament, round_number, withdrawn, profile, attempt + 1, engine), gap
         if gap == 0:
             break
     if best is None:
