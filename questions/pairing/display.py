@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from questions.pairing import current_round, rounds_to_pair, scale_lines, situation_for, tournament_before
 from questions.pairing.board import TEMPLATE, board_context, format_pairing_text
@@ -62,7 +63,7 @@ def results(tournament: TrfTournament, number: int) -> list[str]:
     for white, black in pairing.pairs:
         entry = tournament.entry(white, number)
         lines.append(f"{white} – {black} : {RESULT_TEXT.get(entry.result, entry.result)}")
-    lines += [f"{player} : exempt (1)" for player in pairing.byes]
+    lines += [_("%(player)s : exempt (1 point)") % {"player": player} for player in pairing.byes]
     return lines
 
 
