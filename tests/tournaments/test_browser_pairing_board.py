@@ -65,7 +65,9 @@ def no_horizontal_scroll(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_a_trainee_pairs_a_round_by_keyboard_reloads_and_reads_the_correction(live_server, page: Page, demo_users):
+def test_a_trainee_pairs_a_round_by_keyboard_reloads_and_reads_the_correction(
+    live_server, page: Page, demo_users
+):
     open_board(page, live_server.url)
     status = page.locator("[data-pb-status]")
     pick(page, 2)
