@@ -47,18 +47,16 @@ def test_it_reads_boards_white_first_and_byes_in_both_spellings():
 
 
 def test_it_rejects_an_unreadable_line_and_names_it():
-    with translation.override("fr"):
-        with pytest.raises(ValueError) as error:
-            parse_pairing_text("1-2\n3 contre 4")
+    with translation.override("fr"), pytest.raises(ValueError) as error:
+        parse_pairing_text("1-2\n3 contre 4")
     assert str(error.value) == (
         "Ligne 2 : « 3 contre 4 » illisible ; écrivez « 12-5 » (Blancs puis Noirs) ou « exempt 7 »."
     )
 
 
 def test_it_rejects_a_player_seated_twice_naming_both_lines():
-    with translation.override("fr"):
-        with pytest.raises(ValueError) as error:
-            parse_pairing_text("1-2\n3-4\nexempt 2")
+    with translation.override("fr"), pytest.raises(ValueError) as error:
+        parse_pairing_text("1-2\n3-4\nexempt 2")
     assert str(error.value) == "Ligne 3 : le joueur 2 est déjà placé ligne 1."
 
 
