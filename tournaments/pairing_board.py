@@ -14,13 +14,14 @@ import json
 import re
 from fractions import Fraction
 
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.swiss.checker import colour_history, previous_floats
+from tournaments.swiss.checker import colour_history
 from tournaments.swiss.colours import ABSOLUTE, MILD, STRONG, preference
-from tournaments.swiss.engine import VirtualPoints, absent_in, pairing_scores
-from tournaments.trf import TrfTournament
+from tournaments.swiss.engine import VirtualPoints, absent_in
+from tournaments.trf import GAME_RESULTS, UNPLAYED_RESULTS, TrfTournament
 
 BOARD_LINE = re.compile(r"(\d{1,4})\s*[-–]\s*(\d{1,4})")
 BYE_LINE = re.compile(r"(?:exempt|bye)\s+(\d{1,4})|(\d{1,4})\s+(?:exempt|bye)", re.IGNORECASE)
@@ -159,24 +160,27 @@ def _strength(strength: int) -> str:
 RESULT_TEXT = {"1": "1", "=": "½", "0": "0", "W": "1", "D": "½", "L": "0", "+": "+", "-": "−"}
 
 
-def _round_cell(entry, round_number: int, floated: str | None) -> dict:
-    cell = {"round": round_number, "opponent": 0, "colour": "", "result": "", "kind": "", "float": ""}
+def _round_cell(entry, round_number: int, floated: str | None, words: dict) -> dict:
+    cell = {
+        "round": round_number,
+        "no": words["rounds"][round_number],
+        "opponent": 0,
+        "colour": "",
+        "result": "",
+        "kind": "",
+        "float": "",
+    }
     if floated:
         cell["float"] = "↓" if floated == "down" else "↑"
     if entry is None or (not entry.opponent and entry.result in ("-", " ")):
-        return {**cell, "kind": "absent", "label": _("absent"), "result": "0"}
+        return {**cell, "kind": "absent", "label": words["absent"], "result": "0"}
     if not entry.opponent:
-        label = {
-            "U": _("exempt"),
-            "F": _("exempt (1)"),
-            "H": _("exempt (½)"),
-            "Z": _("absent"),
-        }.get(entry.result, _("absent"))
+        label = words["unplayed"].get(entry.result, words["absent"])
         kind = "bye" if entry.result == "U" else "absent"
         return {**cell, "kind": kind, "label": label, "result": _points(entry.score)}
     kind = "game" if entry.played else "forfeit"
     result = RESULT_TEXT.get(entry.result, entry.result.strip())
-    letter = colour_letter(entry.colour) if entry.colour in ("w", "b") else ""
+    letter = words["letters"].get(entry.colour, "")
     label = f"{entry.opponent}{letter}{result}"
     return {
         **cell,
@@ -204,6 +208,34 @@ def _absence(tournament: TrfTournament, number: int, round_number: int) -> str:
     return _("absent")
 
 
+HALVES = {code: int(value * 2) for code, value in {**GAME_RESULTS, **UNPLAYED_RESULTS}.items()}
+
+
+def past_floats(history: TrfTournament, rounds: int) -> tuple[dict[int, int], list[dict[int, str]]]:
+    """Each player's score in half points after ``rounds`` rounds, and the floats of each round
+    ("down" or "up"), as ``checker.previous_floats`` tells them (a game against a higher or
+    lower score; a point or half point without playing is a downfloat, a forfeit loss none),
+    in one pass instead of one per round: the board page is drawn at each visit."""
+    halves = {p.number: 0 for p in history.players}
+    floats: list[dict[int, str]] = []
+    for index in range(rounds):
+        before = dict(halves)
+        this_round: dict[int, str] = {}
+        for player in history.players:
+            entry = player.rounds[index] if index < len(player.rounds) else None
+            if entry is None:
+                continue
+            halves[player.number] += HALVES.get(entry.result, 0)
+            if entry.played:
+                mine, theirs = before[player.number], before.get(entry.opponent, 0)
+                if mine != theirs:
+                    this_round[player.number] = "down" if mine > theirs else "up"
+            elif HALVES.get(entry.result, 0) > 0:
+                this_round[player.number] = "down"
+        floats.append(this_round)
+    return halves, floats
+
+
 def board_context(
     *,
     tournament: TrfTournament,
@@ -219,8 +251,14 @@ def board_context(
     score, then pairing number), who is out of the round, and ``answer``."""
     history = tournament.up_to(round_number - 1)
     absent = absent_in(tournament, round_number)
-    scores = pairing_scores(tournament, round_number, virtual)
-    floats_by_round = [previous_floats(history.up_to(r)) for r in range(1, round_number)]
+    words = {
+        "letters": {"w": colour_letter("w"), "b": colour_letter("b")},
+        "rounds": {r: _("R%(round)d") % {"round": r} for r in range(1, round_number)},
+        "absent": _("absent"),
+        "unplayed": {"U": _("exempt"), "F": _("exempt (1)"), "H": _("exempt (½)"), "Z": _("absent")},
+    }
+    halves, floats_by_round = past_floats(history, round_number - 1)
+    extra = (virtual or {}).get(round_number, {})
     answer = normalise_answer(answer)
     seats = {}
     for index, (white, black) in enumerate(answer["pairs"], 1):
@@ -232,22 +270,40 @@ def board_context(
         number = player.number
         entries = list(player.rounds) + [None] * (round_number - 1 - len(player.rounds))
         rounds = [
-            _round_cell(entries[r - 1], r, floats_by_round[r - 1].get(number)) for r in range(1, round_number)
+            _round_cell(entries[r - 1], r, floats_by_round[r - 1].get(number), words)
+            for r in range(1, round_number)
         ]
-        pairing_score = scores[number]
+        score = Fraction(halves[number], 2)
+        pairing_score = score + Fraction(extra.get(number, 0))
+        # The strip of rounds is built here rather than in the template: it is most of the
+        # page's values, and the board page must answer in a few tens of milliseconds.
+        strip = format_html_join(
+            "",
+            '<li class="pb-round pb-round--{}"><span class="pb-round__no">{}</span> {}{}</li>',
+            (
+                (
+                    c["kind"],
+                    c["no"],
+                    c["label"],
+                    format_html('<span class="pb-float">{}</span>', c["float"]) if c["float"] else "",
+                )
+                for c in rounds
+            ),
+        )
         cards.append(
             {
                 "number": number,
                 "name": player.name,
                 "title": player.title,
                 "rating": player.rating,
-                "score": _points(player.score),
+                "score": _points(score),
                 "pairing_score": _points(pairing_score),
-                "virtual": _points(pairing_score - player.score) if pairing_score != player.score else "",
+                "virtual": _points(pairing_score - score) if pairing_score != score else "",
                 "sort_score": pairing_score,
-                "real_score": player.score,
+                "real_score": score,
                 "rounds": rounds,
-                "colours": "".join(colour_letter(c) for c in sequence),
+                "rounds_html": strip,
+                "colours": "".join(words["letters"][c] for c in sequence),
                 "preference": (
                     {
                         "colour": colour_name(wish.colour),

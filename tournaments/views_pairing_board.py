@@ -7,6 +7,8 @@ later, finds the board as it was left); the board's script saves each change thr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -39,12 +41,19 @@ SEVERITIES = (
 )
 
 
+@lru_cache(maxsize=16)
+def _parsed(trf: str) -> TrfTournament:
+    """The session's file read once per process (a tournament is immutable): reading a TRF
+    strictly costs more than drawing the board."""
+    return parse(trf)
+
+
 def _state(request: HttpRequest) -> tuple[TrfTournament, int, dict] | None:
     state = request.session.get(SESSION_KEY)
     if not state:
         return None
     try:
-        tournament = parse(state["trf"])
+        tournament = _parsed(state["trf"])
         return tournament, round_to_pair(tournament), normalise_answer(state.get("answer"))
     except (KeyError, ValueError, TrfError):
         request.session.pop(SESSION_KEY, None)

@@ -202,3 +202,24 @@ def test_readonly_shows_the_answer_without_controls(livre):
     html = render_to_string("tournaments/pairing_board.html", context)
     assert "data-pb-player" not in html and "data-pb-action" not in html and "textarea" not in html
     assert "pb-board__white" in html and "Bruno" in html
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_board_floats_are_the_checkers(seed):
+    from tests.tournaments.swiss_generator import generate
+    from tournaments.pairing_board import past_floats
+    from tournaments.swiss.checker import previous_floats
+
+    tournament, number = generate(seed)
+    history = tournament.up_to(number - 1)
+    halves, floats = past_floats(history, number - 1)
+    assert floats == [previous_floats(history.up_to(r)) for r in range(1, number)]
+    assert halves == {p.number: int(p.score * 2) for p in history.players}
+
+
+def test_the_livre_floats_are_the_checkers(livre):
+    from tournaments.pairing_board import past_floats
+    from tournaments.swiss.checker import previous_floats
+
+    _halves, floats = past_floats(livre, 5)
+    assert floats == [previous_floats(livre.up_to(r)) for r in range(1, 6)]
