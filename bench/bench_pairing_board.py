@@ -138,7 +138,8 @@ def main() -> None:
         "pairing_board",
         figures,
         f"{PLAYERS} players, round {round_number}: board page p95 {p95} ms (target < {TARGET_MS}), "
-        f"autosave p95 {figures['autosave_cpu']['p95_ms']} ms, component p95 {figures['component_cpu']['p95_ms']} ms",
+        f"autosave p95 {figures['autosave_cpu']['p95_ms']} ms, "
+        f"component p95 {figures['component_cpu']['p95_ms']} ms",
     )
 
 
