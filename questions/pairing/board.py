@@ -14,6 +14,7 @@ try:  # pragma: no cover - depends on which branches are merged
 except ImportError:  # pragma: no cover
     _board = None
 
+HAS_BOARD = _board is not None
 TEMPLATE = "tournaments/pairing_board.html" if _board is not None else "questions/_pairing_text_board.html"
 _LINE = re.compile(r"(\d{1,4})\s*[-–]\s*(\d{1,4})")
 _BYE = re.compile(r"(?:exempt|bye)\s+(\d{1,4})|(\d{1,4})\s+(?:exempt|bye)", re.IGNORECASE)

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from questions.pairing import current_round, rounds_to_pair, scale_lines, situation_for, tournament_before
-from questions.pairing.board import TEMPLATE, board_context, format_pairing_text
+from questions.pairing.board import HAS_BOARD, TEMPLATE, board_context, format_pairing_text
 from tournaments.swiss.checker import round_of
 from tournaments.trf import TrfTournament
 
@@ -105,7 +105,8 @@ def question_context(question, response: dict | None, disabled: bool) -> dict:
         "last_round": last,
         "rounds_to_pair": rounds_to_pair(view.body),
         "scale": scale_lines(view.body),
-        "standings": standings(tournament, number),
+        # The board shows its own standings; the text stand-in does not.
+        "standings": standings(tournament, number) if not HAS_BOARD else [],
         "handed": handed_rounds(view, answer),
         "board_html": render_to_string(TEMPLATE, board),
         "can_hand_in": number < last and not disabled,

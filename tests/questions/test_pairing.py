@@ -100,8 +100,10 @@ def test_generated_variants_engine_pairing_passes_checker_replays_and_wrong_ones
         assert replay(explain_round(tournament, round_number=number, pairing=engine).steps, number) == engine
         present = [n for pair in engine.pairs for n in pair] + list(engine.byes)
         rng.shuffle(present)
-        wrong = {"byes": [present.pop()] if len(present) % 2 else [],
-                 "pairs": [list(p) for p in zip(present[::2], present[1::2], strict=True)]}
+        wrong = {
+            "byes": [present.pop()] if len(present) % 2 else [],
+            "pairs": [list(p) for p in zip(present[::2], present[1::2], strict=True)],
+        }
         content = {"points": 10, "body": body}
         if {frozenset(p) for p in wrong["pairs"]} != {frozenset(p) for p in engine.pairs}:
             assert not grade(content, wrong, seed).correct, seed

@@ -38,8 +38,10 @@ def test_the_bank_page_shows_the_situation_and_the_explained_key(trainer, review
 def test_a_trainer_trying_the_question_with_the_engines_pairing_gets_full_marks(trainer, reviewer):
     version = publish(pairing_content(), "p-try", trainer, reviewer)
     answer = sample_engine(version)
-    response = client_for(trainer).post(reverse("questions:preview", args=["p-try"]),
-                                        {"answer": json.dumps(answer), "version": version.number})
+    response = client_for(trainer).post(
+        reverse("questions:preview", args=["p-try"]),
+        {"answer": json.dumps(answer), "version": version.number},
+    )
     assert response.status_code == 200
     assert "bonne réponse" in html.unescape(response.content.decode())
 
