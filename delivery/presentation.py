@@ -84,7 +84,7 @@ def is_answered(answer: dict[str, Any] | None) -> bool:
     """Whether anything was answered: a choice, a true/false, a value, a text, a decision."""
     if not answer:
         return False
-    return any(value not in (None, "", [], {}) for value in answer.values())
+    return any(value not in (None, "", [], {}) for key, value in answer.items() if key != "paper")
 
 
 def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> CandidateQuestion:
@@ -250,13 +250,16 @@ def _without_control_characters(value: Any) -> Any:
     return value
 
 
-def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None = None) -> dict[str, Any]:
+def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None = None,
+                     paper: bool = False) -> dict[str, Any]:
     """The answer posted for ``question``, checked against what its inputs can send.
 
     ``previous``: the stored answer (a pairing question's rounds already handed in are kept
-    from it, never from the post, so a round once handed in cannot change)."""
+    from it, never from the post, so a round once handed in cannot change). ``paper``: a
+    paper copy typed in (a pairing question on paper asks its first round only)."""
     if question.type == "pairing":
-        return _pairing_answer(question, data, previous)
+        answer = _pairing_answer(question, data, previous)
+        return {**answer, "paper": True} if paper else answer
     answer = {name: _without_control_characters(value)
               for name, value in ui_services.response_from_post(question, data).items()}
     kind = question.type

@@ -41,7 +41,9 @@ def round_grades(content: dict, response: dict | None, seed: int) -> list[tuple[
     scale = scale_of(body)
     rounds = answered_rounds(body, response)
     result = []
-    for index in range(situation.rounds_to_pair):
+    # On paper the results of a round cannot be shown before the next: only the first is asked.
+    asked = 1 if isinstance(response, dict) and response.get("paper") else situation.rounds_to_pair
+    for index in range(asked):
         number = situation.round + index
         tournament = tournament_before(body, seed, number)
         engine = engine_round(body, seed, number)

@@ -95,3 +95,51 @@ def test_a_grader_types_the_boards_in_as_text_and_the_engines_pairing_gets_full_
     registration = Registration.objects.get(anonymity_code="UVT-PPPP-7777")
     assert response.status_code == 302
     assert registration.attempt.responses.get().points == item.points
+
+
+def test_a_question_of_two_rounds_is_graded_on_its_first_round_on_paper(
+    trainer, reviewer, exam_staff, grader
+):
+    from tests.questions.pairing_samples import livre
+
+    exam = make_paper(trainer, reviewer, [("p-two", livre(2, rounds_to_pair=2))], title="UVT")
+    session = ExamSession.objects.create(
+        unit="UVT",
+        date=timezone.localdate(),
+        start_time=datetime.time(9),
+        duration=exam.duration,
+        registration_closes_on=timezone.localdate(),
+        status="sat",
+        paper=exam,
+        created_by=exam_staff,
+    )
+    centre = Centre.objects.create(
+        session=session,
+        name="Brest",
+        address="x",
+        regional_director=trainer,
+        capacity=3,
+        delivery_mode=DeliveryMode.PAPER,
+    )
+    Registration.objects.create(
+        session=session,
+        centre=centre,
+        anonymity_code="UVT-TTTT-8888",
+        candidate=make_user("deux@example.org", "trainee"),
+    )
+    services.configure(
+        session=session,
+        graders=[grader],
+        discrepancy_threshold=Decimal(20),
+        borderline_margin=Decimal(5),
+        actor=exam_staff,
+    )
+    item, _situation, engine = printed_engine(session)
+    typed = format_pairing_text({"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)})
+    client_for(grader).post(
+        reverse("grading:entry", args=[session.pk]),
+        {"code": "UVT-TTTT-8888", f"q{item.pk}-answer__text": typed},
+    )
+    assert (
+        Registration.objects.get(anonymity_code="UVT-TTTT-8888").attempt.responses.get().points == item.points
+    )
