@@ -51,6 +51,11 @@ class Slot:
         return services.item_content(self.attempt, self.item)
 
     @property
+    def variant_seed(self) -> int | None:
+        """The seed of the candidate's variant (computed and pairing questions)."""
+        return None if self.attempt is None else services.variant_seed(self.attempt, self.item)
+
+    @property
     def answered(self) -> bool:
         return is_answered(self.answer)
 
@@ -79,7 +84,7 @@ def is_answered(answer: dict[str, Any] | None) -> bool:
     """Whether anything was answered: a choice, a true/false, a value, a text, a decision."""
     if not answer:
         return False
-    return any(value not in (None, "", [], {}) for value in answer.values())
+    return any(value not in (None, "", [], {}) for key, value in answer.items() if key != "paper")
 
 
 def candidate_question(attempt: Attempt, item: PaperItem, *, language: str) -> CandidateQuestion:
@@ -245,8 +250,16 @@ def _without_control_characters(value: Any) -> Any:
     return value
 
 
-def answer_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
-    """The answer posted for ``question``, checked against what its inputs can send."""
+def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None = None,
+                     paper: bool = False) -> dict[str, Any]:
+    """The answer posted for ``question``, checked against what its inputs can send.
+
+    ``previous``: the stored answer (a pairing question's rounds already handed in are kept
+    from it, never from the post, so a round once handed in cannot change). ``paper``: a
+    paper copy typed in (a pairing question on paper asks its first round only)."""
+    if question.type == "pairing":
+        answer = _pairing_answer(question, data, previous)
+        return {**answer, "paper": True} if paper else answer
     answer = {name: _without_control_characters(value)
               for name, value in ui_services.response_from_post(question, data).items()}
     kind = question.type
@@ -272,6 +285,21 @@ def answer_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
         if unknown_decision or not set(answer["sanctions"]) <= sanctions:
             raise InvalidAnswer(_("Cette décision ou cette sanction ne fait pas partie des propositions."))
     return answer
+
+
+def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) -> dict[str, Any]:
+    from questions.pairing import rounds_to_pair
+    from questions.pairing.board import answer_from_post as board_answer
+
+    try:
+        current = board_answer(data, question.input_name)
+    except ValueError as error:
+        raise InvalidAnswer(str(error)) from None
+    handed = [r for r in (previous or {}).get("handed") or [] if isinstance(r, dict)]
+    if data.get(f"{question.prefix}hand_in") and len(handed) < rounds_to_pair(question.pairing.body) - 1:
+        handed.append(current)
+        current = {"pairs": [], "byes": []}
+    return {**current, "handed": handed} if handed else current
 
 
 def summary(slot_list: list[Slot]) -> dict[str, Any]:

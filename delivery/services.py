@@ -343,7 +343,8 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
 
 
 def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
-    score = scoring.grade(_content_with_points(item, variant_seed(attempt, item)), response.answer)
+    seed = variant_seed(attempt, item)
+    score = scoring.grade(_content_with_points(item, seed), response.answer, seed=seed)
     response.correct = score.correct
     response.needs_hand_grading = score.needs_hand_grading
     response.points = None if score.needs_hand_grading else score.points

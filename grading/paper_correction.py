@@ -163,5 +163,9 @@ def quoted_answer(printed: PrintedQuestion, answer: dict | None) -> str:
         decision = letters.get(answer.get("decision") or "", "—")
         sanctions = ", ".join(numbers.get(key, key) for key in answer.get("sanctions") or []) or "—"
         return f"{decision} / {sanctions}"
+    if kind == "pairing":
+        from questions.pairing.board import format_pairing_text
+
+        return format_pairing_text(answer).replace("\n", ", ") or "—"
     text = str(answer.get("text", ""))
     return f"« {text[:QUOTED_TEXT]}{'…' if len(text) > QUOTED_TEXT else ''} »"

@@ -419,7 +419,20 @@ def _body(checker: _Checker, kind: object, body: object, points: Decimal, needs_
         return _ruling_body(checker, body, points, needs_english)
     if kind == QuestionType.COMPUTED:
         return _computed_body(checker, body)
+    if kind == QuestionType.PAIRING:
+        return _pairing_body(checker, body)
     return body
+
+
+def _pairing_body(checker: _Checker, body: dict) -> dict:
+    """A generated or TRF16 tournament whose next round(s) the candidate pairs; the body is
+    only accepted if the engine can pair it (questions/pairing)."""
+    from questions import pairing
+
+    result, problems = pairing.validate_body(body)
+    for field, message in problems:
+        checker.add(field, message)
+    return result
 
 
 def _computed_body(checker: _Checker, body: dict) -> dict:

@@ -36,6 +36,7 @@ class QuestionType(models.TextChoices):
     OPEN = "open", _("Réponse ouverte (corrigée à la main)")
     RULING = "ruling", _("Décision d'arbitrage")
     COMPUTED = "computed", _("Calculée (une variante par candidat)")
+    PAIRING = "pairing", _("Appariement d'une ronde (système suisse)")
 
 
 class Status(models.TextChoices):

@@ -14,6 +14,8 @@ or that dict itself). Responses, per type:
 - ``computed``: the response of its variant's answer type (numeric, single or short); the
   variant is the one of ``seed`` (``questions.computed``: the expected answer is computed here,
   on the server, from the seed stored with the attempt; without a seed, the sample variant).
+- ``pairing``: ``{"pairs": [[white, black], …], "byes": […]}`` (and ``"handed"``, the rounds
+  handed in), graded round by round against the engine (``questions.pairing.marking``).
 
 An empty or missing response is a wrong one (0 points). ``Score.points`` is never below 0.
 Negative marking (a choice question's ``negative_marking``): the points of the wrong options
@@ -101,6 +103,11 @@ def grade(version, response: dict | None, *, seed: int | None = None) -> Score:
         from questions import computed
 
         content = computed.native_content(content, computed.SAMPLE_SEEDS[0] if seed is None else seed)
+    if content["type"] == "pairing":
+        from questions import computed
+        from questions.pairing.marking import grade as grade_pairing
+
+        return grade_pairing(content, response, computed.SAMPLE_SEEDS[0] if seed is None else seed)
     response = response if isinstance(response, dict) else {}
     max_points = Decimal(str(content["points"]))
     grader = {

@@ -78,6 +78,9 @@ class CandidateQuestion:
     # is then the variant's answer type (numeric, single, short), which decides the inputs.
     table: Table | None = None
     generator: str = ""
+    # A pairing question: its body and the candidate's variant seed (questions.pairing.display);
+    # the engine's pairing is never part of it.
+    pairing: Any = None
 
     @property
     def input_name(self) -> str:
@@ -208,6 +211,16 @@ def candidate_view(
                                    generator=str(content["body"].get("generator", "")))
     body = content.get("body") or {}
     kind = content.get("type") or "single"
+    if kind == "pairing":
+        from questions import computed
+        from questions.pairing.display import PairingView
+
+        english = language == "en" and content.get("stem_en")
+        stem = content["stem_en"] if english else content.get("stem_fr", "")
+        seed = computed.SAMPLE_SEEDS[0] if variant_seed is None else variant_seed
+        return CandidateQuestion(uid=uid, type=kind, stem_paragraphs=_paragraphs(stem),
+                                 points=content.get("points") or 0, language=language, prefix=prefix,
+                                 pairing=PairingView(body, seed))
     options = [
         Choice(str(option.get("key", "")), _localised(option, "text", language))
         for option in body.get("options") or []
@@ -269,6 +282,16 @@ def response_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
             "decision": data.get(question.decision_name) or "",
             "sanctions": sorted(data.getlist(question.sanctions_name)),
         }
+    if kind == "pairing":
+        from questions.pairing.board import answer_from_post
+
+        try:
+            answer = answer_from_post(data, question.input_name)
+        except ValueError:
+            answer = {"pairs": [], "byes": []}
+        if data.get(f"{question.prefix}hand_in"):
+            answer["hand_in"] = True
+        return answer
     return {}
 
 

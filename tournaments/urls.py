@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views, views_swiss
+from tournaments import views, views_pairing_board, views_swiss
 
 app_name = "tournaments"
 
@@ -11,4 +11,6 @@ urlpatterns = [
     path("departages/", views_swiss.crosstable_tiebreaks, name="tiebreaks"),
     path("suisse/verifier/", views_swiss.check_pairing, name="check_pairing"),
     path("suisse/apparier/", views_swiss.pair_next_round, name="pair_round"),
+    path("suisse/tableau/", views_pairing_board.pairing_board, name="pairing_board"),
+    path("suisse/tableau/enregistrer/", views_pairing_board.save_pairing_board, name="save_pairing_board"),
 ]

@@ -21,8 +21,8 @@ def countdown(seconds: int | None) -> str:
 # The rendered questions of the attempt page, shared by every candidate of a paper: when an exam
 # opens, thousands of candidates load the same unanswered questions within a minute. Only what
 # depends on nothing but the paper is kept: a question not yet answered, not read-only, without
-# a replay (its links carry the page's address) and not a computed variant (each candidate's
-# own). The key holds everything the rendering reads: the item (its input names), the frozen
+# a replay (its links carry the page's address) and not a computed or pairing variant (each
+# candidate's own). The key holds everything the rendering reads: the item (its input names), the frozen
 # version's content hash, the content's and the interface's languages, the candidate's option
 # order and the item's points.
 _RENDERED_QUESTIONS: dict[tuple, str] = {}
@@ -31,7 +31,9 @@ RENDERED_QUESTIONS_KEPT = 4096
 
 def _question_key(slot) -> tuple | None:
     question = slot.question
-    if slot.answer or question.generator or (question.diagram is not None and question.diagram.moves):
+    if slot.answer or question.generator or question.pairing is not None:
+        return None
+    if question.diagram is not None and question.diagram.moves:
         return None
     version = slot.item.version
     return (

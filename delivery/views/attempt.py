@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from delivery import permissions, presentation, services
-from delivery.models import Attempt, Feedback
+from delivery.models import Attempt, Feedback, Response
 from questions.views._common import language
 
 MAX_SEQUENCE = 2**63 - 1
@@ -159,7 +159,11 @@ def _store(request: HttpRequest, attempt: Attempt, now) -> services.SaveResult |
         return _refuse(request, attempt, 400, _("Numéro d'enregistrement invalide : rechargez la page."))
     question = presentation.question_for_input(item, language=language(request), attempt=attempt)
     try:
-        answer = presentation.answer_from_post(question, request.POST)
+        previous = None
+        if question.type == "pairing":
+            previous = (Response.objects.filter(attempt=attempt, item=item)
+                        .values_list("answer", flat=True).first())
+        answer = presentation.answer_from_post(question, request.POST, previous=previous)
     except presentation.InvalidAnswer as error:
         return _refuse(request, attempt, 400, str(error))
     flagged = request.POST.get("flagged") in ("1", "on", "true")

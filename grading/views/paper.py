@@ -94,7 +94,9 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
         answers = {}
         try:
             for printed in questions:
-                answers[printed.item.pk] = presentation.answer_from_post(printed.question, request.POST)
+                answers[printed.item.pk] = presentation.answer_from_post(
+                    printed.question, request.POST, paper=True
+                )
             paper.enter_copy(registration=registration, answers=answers, actor=request.user)
         except (presentation.InvalidAnswer, paper.EntryRefused) as error:
             context["error"] = str(error) if isinstance(error, presentation.InvalidAnswer) else error.message
@@ -132,7 +134,9 @@ def correction(request: HttpRequest, session_id) -> HttpResponse:
         try:
             posted = {}
             for printed in questions:
-                posted[printed.item.pk] = presentation.answer_from_post(printed.question, request.POST)
+                posted[printed.item.pk] = presentation.answer_from_post(
+                    printed.question, request.POST, paper=True
+                )
             answers.update(posted)
             changed = paper_correction.correct_copy(
                 registration=registration, questions=questions, answers=posted,

@@ -37,6 +37,8 @@ def shown_entry(entry: BankEntry) -> BankEntry:
     """What Moodle XML and GIFT show natively of ``entry``: a computed question is exported as
     its sample variant (stem with its table as text, the variant's answer and worked solution)
     of its answer's type; the generator itself travels in the extension (``pack``)."""
+    if entry.content.get("type") == "pairing":
+        return dataclasses.replace(entry, content=_pairing_as_open(entry.content))
     if entry.content.get("type") != "computed":
         return entry
     from questions import computed
@@ -49,6 +51,42 @@ def shown_entry(entry: BankEntry) -> BankEntry:
             lines = [table.caption, " | ".join(table.header), *rows, *table.notes]
             native[f"stem_{language}"] += "\n\n" + "\n".join(lines)
     return dataclasses.replace(entry, content=native)
+
+
+def _pairing_as_open(content: dict) -> dict:
+    """A pairing question as Moodle XML and GIFT can show it: an open question whose stem
+    carries the sample tournament (TRF16) and whose model answer is the engine's pairing
+    explained; the question itself travels in the extension."""
+    from django.utils import translation
+
+    from questions import computed, pairing
+    from questions.pairing.board import format_pairing_text
+    from questions.pairing.marking import corrections
+    from tournaments.trf import write
+
+    seed = computed.SAMPLE_SEEDS[0]
+    situation = pairing.situation_for(content["body"], seed)
+    native = {**content, "type": "open"}
+    answers = {}
+    for language in ("fr", "en"):
+        lines = []
+        for item in corrections(content, {}, seed, language):
+            engine = {"pairs": [list(p) for p in item.engine.pairs], "byes": list(item.engine.byes)}
+            lines += [f"R{item.round}:", format_pairing_text(engine), *item.steps]
+        answers[language] = "\n".join(lines)
+        native[f"stem_{language}"] = (
+            f"{content.get(f'stem_{language}', '')}\n\n{write(situation.tournament)}".strip()
+        )
+    with translation.override("fr"):
+        scale_fr = " ".join(pairing.scale_lines(content["body"]))
+    with translation.override("en"):
+        scale_en = " ".join(pairing.scale_lines(content["body"]))
+    native["body"] = {
+        "model_answer_fr": answers["fr"],
+        "model_answer_en": answers["en"],
+        "rubric": [{"criterion_fr": scale_fr, "criterion_en": scale_en, "points": content["points"]}],
+    }
+    return native
 
 
 def pack(content: dict) -> str:

@@ -88,7 +88,8 @@ def candidate_preview(request: HttpRequest, uid: str) -> HttpResponse:
     seed = int(raw_seed) if raw_seed.isdigit() and len(raw_seed) < 10 else computed.SAMPLE_SEEDS[0]
     candidate = ui_services.candidate_view(version, language=language(request), variant_seed=seed)
     context = {"question": question, "version": version, "candidate": candidate,
-               "variant_seed": seed if version.type == "computed" else None, "next_seed": seed + 1}
+               "variant_seed": seed if version.type in ("computed", "pairing") else None,
+               "next_seed": seed + 1}
     if request.method == "POST":
         response = ui_services.response_from_post(candidate, request.POST)
         context["response"] = response

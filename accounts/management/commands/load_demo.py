@@ -87,6 +87,11 @@ class Command(BaseCommand):
             self.stdout.write("Demo practice paper: not yet (load_questions first, then load_demo again).")
         else:
             self.stdout.write(f"Demo practice paper: {paper.title} (/delivery/papers/).")
+        from delivery.demo import ensure_demo_pairing_paper
+
+        pairing_paper = ensure_demo_pairing_paper(author=author)
+        if pairing_paper is not None:
+            self.stdout.write(f"Demo pairing practice set: {pairing_paper.title} (/delivery/papers/).")
         from practice import demo as practice_demo
 
         practice_data = practice_demo.load()

@@ -1,0 +1,66 @@
+"""Template tags of pairing questions: the situation and board, and the correction."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils import translation
+
+register = template.Library()
+
+
+@register.inclusion_tag("questions/_pairing_question.html")
+def pairing_question(question, response=None, disabled=False) -> dict:
+    from questions.pairing.display import question_context
+
+    return question_context(question, response if isinstance(response, dict) else None, bool(disabled))
+
+
+@register.inclusion_tag("questions/_pairing_correction.html")
+def pairing_correction(content: dict, answer=None, seed=None, key_id: str = "pairing") -> dict:
+    """The correction of every round: the candidate's faults as the checker explains them and the
+    engine's pairing explained step by step (``answer`` None: the key alone, for trainers)."""
+    from questions import computed
+    from questions.pairing.board import format_pairing_text
+    from questions.pairing.marking import corrections
+
+    language = translation.get_language() or "fr"
+    language = "en" if language.startswith("en") else "fr"
+    seed = computed.SAMPLE_SEEDS[0] if seed is None else seed
+    rounds = corrections(content, answer if isinstance(answer, dict) else {}, seed, language)
+    return {
+        "rounds": [
+            {
+                "round": item.round,
+                "marks": item.grade.as_json()["marks"],
+                "out_of": item.grade.as_json()["out_of"],
+                "full": item.full_marks,
+                "faults": [f for f in item.grade.faults if f["severity"] != "difference"],
+                "differences": [f for f in item.grade.faults if f["severity"] == "difference"],
+                "engine": format_pairing_text(
+                    {"pairs": [list(p) for p in item.engine.pairs], "byes": list(item.engine.byes)}
+                ).splitlines(),
+                "steps": item.steps,
+                "answered": item.answered,
+                "error": item.form_error,
+            }
+            for item in rounds
+        ],
+        "key_only": answer is None,
+        "key_id": key_id,
+    }
+
+
+@register.inclusion_tag("questions/_pairing_printed.html")
+def pairing_printed(question) -> dict:
+    """A paper subject's pairing question: the pairing cards, the scale and how to answer."""
+    from questions.pairing.display import printed_context
+
+    return printed_context(question, "en" if question.language == "en" else "fr")
+
+
+@register.inclusion_tag("questions/_pairing_sheet.html")
+def pairing_sheet(question) -> dict:
+    """The empty pairing sheet of a paper answer sheet."""
+    from questions.pairing.display import sheet_rows
+
+    return sheet_rows(question)

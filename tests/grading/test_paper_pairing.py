@@ -1,0 +1,145 @@
+"""Pairing questions on paper: the subject prints the pairing cards, the answer sheet an empty
+pairing sheet, and the grader types the boards in as text; the same grading applies."""
+
+from __future__ import annotations
+
+import datetime
+import io
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from exams.models import Centre, DeliveryMode, ExamSession, Registration
+from grading import paper, services
+from questions import computed, pairing
+from questions.pairing.board import format_pairing_text
+from tests.conftest import client_for, make_user
+from tests.delivery.conftest import make_paper
+from tests.questions.pairing_samples import pairing as pairing_content
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def pairing_session(trainer, reviewer, exam_staff, grader, second_grader):
+    exam = make_paper(trainer, reviewer, [("p-paper", pairing_content())], title="UVT")
+    session = ExamSession.objects.create(
+        unit="UVT",
+        date=timezone.localdate(),
+        start_time=datetime.time(9),
+        duration=exam.duration,
+        registration_closes_on=timezone.localdate(),
+        status="sat",
+        paper=exam,
+        created_by=exam_staff,
+    )
+    centre = Centre.objects.create(
+        session=session,
+        name="Nantes",
+        address="x",
+        regional_director=trainer,
+        capacity=3,
+        delivery_mode=DeliveryMode.PAPER,
+    )
+    Registration.objects.create(
+        session=session,
+        centre=centre,
+        anonymity_code="UVT-PPPP-7777",
+        candidate=make_user("papier@example.org", "trainee"),
+    )
+    services.configure(
+        session=session,
+        graders=[grader, second_grader],
+        discrepancy_threshold=Decimal(20),
+        borderline_margin=Decimal(5),
+        actor=exam_staff,
+    )
+    return session
+
+
+def printed_engine(session):
+    item = session.paper.items.get()
+    seed = computed.item_seed(paper.printed_seed(session), item.pk)
+    situation = pairing.situation_for(item.version.body, seed)
+    return item, situation, pairing.engine_round(item.version.body, seed, situation.round)
+
+
+def text_of(content: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+def test_the_subject_prints_the_pairing_cards_but_not_the_pairing(pairing_session):
+    _item, situation, _engine = printed_engine(pairing_session)
+    text = text_of(paper.subject_pdf(pairing_session))
+    assert situation.tournament.players[0].name.split(",")[0] in text and "Fiches d'appariement" in text
+    assert "Comment on y arrive" not in text
+
+
+def test_the_answer_sheet_has_an_empty_pairing_sheet(pairing_session):
+    text = text_of(paper.answer_sheets_pdf(pairing_session.centres.get()))
+    assert "Feuille d'appariement" in text and "Blancs (n°)" in text
+
+
+def test_a_grader_types_the_boards_in_as_text_and_the_engines_pairing_gets_full_marks(
+    pairing_session, grader
+):
+    item, _situation, engine = printed_engine(pairing_session)
+    typed = format_pairing_text({"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)})
+    response = client_for(grader).post(
+        reverse("grading:entry", args=[pairing_session.pk]),
+        {"code": "UVT-PPPP-7777", f"q{item.pk}-answer__text": typed},
+    )
+    registration = Registration.objects.get(anonymity_code="UVT-PPPP-7777")
+    assert response.status_code == 302
+    assert registration.attempt.responses.get().points == item.points
+
+
+def test_a_question_of_two_rounds_is_graded_on_its_first_round_on_paper(
+    trainer, reviewer, exam_staff, grader
+):
+    from tests.questions.pairing_samples import livre
+
+    exam = make_paper(trainer, reviewer, [("p-two", livre(2, rounds_to_pair=2))], title="UVT")
+    session = ExamSession.objects.create(
+        unit="UVT",
+        date=timezone.localdate(),
+        start_time=datetime.time(9),
+        duration=exam.duration,
+        registration_closes_on=timezone.localdate(),
+        status="sat",
+        paper=exam,
+        created_by=exam_staff,
+    )
+    centre = Centre.objects.create(
+        session=session,
+        name="Brest",
+        address="x",
+        regional_director=trainer,
+        capacity=3,
+        delivery_mode=DeliveryMode.PAPER,
+    )
+    Registration.objects.create(
+        session=session,
+        centre=centre,
+        anonymity_code="UVT-TTTT-8888",
+        candidate=make_user("deux@example.org", "trainee"),
+    )
+    services.configure(
+        session=session,
+        graders=[grader],
+        discrepancy_threshold=Decimal(20),
+        borderline_margin=Decimal(5),
+        actor=exam_staff,
+    )
+    item, _situation, engine = printed_engine(session)
+    typed = format_pairing_text({"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)})
+    client_for(grader).post(
+        reverse("grading:entry", args=[session.pk]),
+        {"code": "UVT-TTTT-8888", f"q{item.pk}-answer__text": typed},
+    )
+    assert (
+        Registration.objects.get(anonymity_code="UVT-TTTT-8888").attempt.responses.get().points == item.points
+    )
