@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('papers', '0003_exposure_policy'),
+        ('papers', '0004_blueprint_conventions_and_pairing_part'),
     ]
 
     operations = [
