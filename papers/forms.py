@@ -30,7 +30,7 @@ class BlueprintForm(forms.ModelForm):
         if pass_mark is not None and pass_mark <= 0:
             raise forms.ValidationError(
                 _(
-                    "Un seuil de réussite de 0 % ferait réussir toute copie ; indiquez un pourcentage "
+                    "Un seuil de réussite nul ferait réussir toute copie ; indiquez un pourcentage "
                     "entre 1 et 100."
                 )
             )

@@ -35,7 +35,7 @@ def test_staff_set_the_pass_mark_and_the_pairing_part_of_a_blueprint(exam_staff,
 def test_it_refuses_a_pass_mark_of_zero(exam_staff, db):
     response = client_for(exam_staff).post(reverse("papers:blueprint_create"), blueprint_post(pass_mark="0"))
     assert response.status_code == 422
-    assert "Un seuil de réussite de 0 %" in response.content.decode()
+    assert "Un seuil de réussite nul" in response.content.decode()
 
 
 def test_it_refuses_a_pass_mark_above_100(exam_staff, db):
