@@ -141,3 +141,19 @@ def test_the_same_on_a_390_px_phone_without_sideways_scrolling(live_server, brow
     assert no_horizontal_scroll(page)
     shot(page, "correction-phone")
     context.close()
+
+
+def test_the_board_follows_its_hidden_input_when_another_script_sets_it(live_server, page: Page, demo_users):
+    open_board(page, live_server.url)
+    page.evaluate(
+        """() => {
+            const input = document.querySelector("input[name=answer]");
+            input.value = JSON.stringify({pairs: [[3, 7]], byes: [12]});
+            input.closest("[data-pairing-board]").dispatchEvent(new Event("pairing-board:refresh"));
+        }"""
+    )
+    expect(page.locator("[data-pb-boards] li")).to_have_count(1)
+    expect(page.locator("[data-pb-card='12'] [data-pb-seat]")).to_have_text("exempt")
+    pick(page, 2)
+    pick(page, 1)
+    assert answer(page) == {"pairs": [[3, 7], [2, 1]], "byes": [12]}
