@@ -94,7 +94,7 @@ def _number(value) -> str:
 @require_calculators
 def pairing_board(request: HttpRequest) -> HttpResponse:
     url = reverse("tournaments:pairing_board")
-    action = request.POST.get("action", "") if request.method == "POST" else ""
+    action = request.POST.get("action", "load") if request.method == "POST" else ""
     if action == "new":
         request.session.pop(SESSION_KEY, None)
         return redirect(url)
