@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect
 
 from tests.tournaments.test_browser_swiss import log_in
 
+BLOCKING = {"serious", "critical"}
+
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("PAIRING_BOARD_SHOTS", "")
 
@@ -61,6 +63,16 @@ def saved(page: Page, action) -> None:
         action()
 
 
+def accessibility_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations (as tests/quality checks the main pages)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} {[n['target'] for n in v['nodes'][:3]]}" for v in violations if v["impact"] in BLOCKING
+    ]
+
+
 def no_horizontal_scroll(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -94,6 +106,7 @@ def test_a_trainee_pairs_a_round_by_keyboard_reloads_and_reads_the_correction(
     expect(status).to_contain_text("Dernière action annulée")
     assert answer(page) == {"pairs": [[2, 1], [5, 11], [4, 6]], "byes": []}
     shot(page, "board-desktop")
+    assert accessibility_problems(page) == []
 
     page.reload()
     expect(page.locator("[data-pb-boards] li")).to_have_count(3)
@@ -111,6 +124,7 @@ def test_a_trainee_pairs_a_round_by_keyboard_reloads_and_reads_the_correction(
     expect(correction.locator(".pb-steps li").first).to_contain_text("Groupes de points")
     expect(correction).to_contain_text("14, le mieux classé, reçoit sa préférence")
     shot(page, "correction-desktop")
+    assert accessibility_problems(page) == []
 
 
 def test_the_same_on_a_390_px_phone_without_sideways_scrolling(live_server, browser, demo_users):
