@@ -43,6 +43,14 @@
     // offline): the board follows it on "pairing-board:refresh" and before any action.
     root.addEventListener("pairing-board:refresh", function () { self.sync(); });
     root.addEventListener("focusin", function () { self.sync(); });
+    root.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && self.selected !== null) {
+        var number = self.selected;
+        self.selected = null;
+        self.render();
+        self.say(self.msg("unpicked", { player: self.who(number) }));
+      }
+    });
     if (this.quick) {
       this.quick.addEventListener("keydown", function (event) {
         if (event.key === "Enter") { event.preventDefault(); self.sync(); self.addTyped(); }

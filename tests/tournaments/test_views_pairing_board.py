@@ -177,3 +177,10 @@ def test_the_board_page_and_its_correction_are_valid_html(trainee, tmp_path):
         path.write_bytes(client.get(url).content)
         files.append(path)
     assert validate(files) == []
+
+
+def test_the_arbiter_can_start_from_the_engines_round_and_change_it(trainee):
+    client = loaded(trainee, sample="livre-4-3:5")
+    assert client.post(BOARD, {"action": "engine"}).status_code == 302
+    assert client.session["tournaments.pairing_board"]["answer"] == {"pairs": ROUND_5, "byes": []}
+    assert "2-1\n5-11\n4-6" in client.get(BOARD).content.decode()
