@@ -151,7 +151,9 @@ def test_the_correction_follows_the_language(trainee):
     client = loaded(trainee, sample="livre-4-3:5")
     client.post(BOARD, {"action": "check", "answer": json.dumps({"pairs": ROUND_5, "byes": []})})
     page = client.get(BOARD + "?correction=1", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "collapsed" in page or "Score groups" in page
+    assert "Score groups, from the highest down" in page
+    assert "merged into a collapsed last bracket" in page
+    assert "Groupes de points" not in page
 
 
 def test_changing_tournament_empties_the_board(trainee):
