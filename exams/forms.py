@@ -14,6 +14,8 @@ from exams.models import (
     AuditEntry,
     Centre,
     ExamSession,
+    OfficiatedTournament,
+    Qualification,
     Registration,
     StageRecord,
     TechnicalReport,
@@ -303,6 +305,44 @@ class TechnicalReportForm(forms.ModelForm):
         model = TechnicalReport
         fields = ["tournament", "validated_on"]
         widgets = {"validated_on": DATE}
+
+
+class QualificationForm(forms.ModelForm):
+    """The UNSS national young official (RIDNA Art. 9.1) or the ASP-issuing certificate (Art. 17.1)."""
+
+    def __init__(self, *args, person=None, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "qualification_%s")
+        super().__init__(*args, **kwargs)
+        self.person = person
+
+    class Meta:
+        model = Qualification
+        fields = ["kind", "obtained_on"]
+        widgets = {"obtained_on": DATE}
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        kind = cleaned.get("kind")
+        if self.person is not None and kind and self.person.qualifications.filter(kind=kind).exists():
+            self.add_error("kind", _("Cette qualification est déjà enregistrée pour cette personne."))
+        return cleaned
+
+    def validate_unique(self) -> None:
+        # The candidate is set by the view; ``clean`` reports a duplicate in words.
+        pass
+
+
+class OfficiatedTournamentForm(forms.ModelForm):
+    """A tournament officiated, counted for AFO level 2 (RIDNA Art. 11.1)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "officiated_%s")
+        super().__init__(*args, **kwargs)
+
+    class Meta:
+        model = OfficiatedTournament
+        fields = ["tournament", "end_date", "supervision_visit"]
+        widgets = {"end_date": DATE}
 
 
 class TitleAwardForm(forms.Form):

@@ -59,5 +59,11 @@ urlpatterns = [
     path("equipe/dossiers/<int:user_id>/asp/", records.add_asp, name="staff_add_asp"),
     path("equipe/dossiers/<int:user_id>/rapport/", records.add_report, name="staff_add_report"),
     path("equipe/dossiers/<int:user_id>/titre/", records.award_title, name="staff_award_title"),
+    path(
+        "equipe/dossiers/<int:user_id>/qualification/",
+        records.add_qualification,
+        name="staff_add_qualification",
+    ),
+    path("equipe/dossiers/<int:user_id>/tournoi/", records.add_officiated, name="staff_add_officiated"),
     path("equipe/journal/", records.audit_log, name="staff_audit"),
 ]

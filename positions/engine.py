@@ -35,7 +35,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from positions import mate
-from positions.notation import NOTATIONS, move_to_san, moves_in_language, parse_moves_in_notation
+from positions.notation import (
+    NOTATIONS,
+    move_to_san,
+    moves_in_language,
+    parse_moves_in_notation,
+    typed_move_in_language,
+)
 from positions.validation import (
     FenError,
     IllegalReason,
@@ -402,11 +408,15 @@ def _check_request(request: AnalysisRequest, game: ParsedGame) -> int:
             # Not a move at all (a typing error): an input error, not a claim to judge. A move that
             # is well written but illegal is a real claim, judged incorrect (9.5.3).
             shown = intended[:12] if isinstance(intended, str) else ""
+            # The examples are SAN: in French they read Cf3, 0-0, e8=D (Appendix C).
             raise AnalysisInputError(
                 "claim.intended_move",
-                _(
-                    "« %(move)s » n'est pas un coup : écrivez le coup annoncé en notation algébrique "
-                    "(ex. Nf3, exd5, O-O, e8=Q) ou UCI (ex. g1f3)."
+                moves_in_language(
+                    _(
+                        "« %(move)s » n'est pas un coup : écrivez le coup annoncé en notation algébrique "
+                        "(ex. Nf3, exd5, O-O, e8=Q) ou UCI (ex. g1f3)."
+                    ),
+                    request.notation,
                 )
                 % {"move": shown},
             )
@@ -624,7 +634,10 @@ def _judge_claim(
             % {"reason": _game_over_text(status)},
             consequence=_("Le résultat est celui de la fin de partie ; aucune pénalité."),
         )
-    consequence = _claim_consequence(request.rate, claim.intended_move)
+    consequence = _claim_consequence(
+        request.rate, typed_move_in_language(claim.intended_move.strip(), request.notation)
+        if claim.intended_move else None
+    )
     intended_san = move_to_san(claim.intended_move.strip(), request.notation) if claim.intended_move else ""
     penalty_article = _penalty_article(request.rate, "9.5.3")
     intended_move = None
@@ -642,7 +655,8 @@ def _judge_claim(
                     "réclamation est "
                     "incorrecte."
                 )
-                % {"move": claim.intended_move, "player": claimant},
+                % {"move": typed_move_in_language(claim.intended_move.strip(), request.notation),
+                   "player": claimant},
                 consequence=consequence,
             )
     if claim.type == "threefold":

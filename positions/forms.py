@@ -24,7 +24,8 @@ class AnalysisForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         help_text=_(
             "Pièces en notation française : R (roi), D (dame), T (tour), F (fou), C (cavalier), par "
-            "exemple Cf3, Txe5, e8=D, O-O. Les coups illégaux sont acceptés : ils sont rejoués tels "
+            "exemple Cf3, Txe5, e8=D, 0-0 (O-O est aussi compris). Les coups illégaux sont acceptés : "
+            "ils sont rejoués tels "
             "qu'ils ont été joués sur l'échiquier."
         ),
     )

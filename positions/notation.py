@@ -12,6 +12,11 @@ interface language (or the API's ``notation`` parameter) and passed in.
   ``{{ san|moves_in_language }}`` (``positions.templatetags.chessboard``) calls it;
 - :func:`parse_moves_in_notation` parses typed moves and, when they are wrong, says so with
   the moves in the writer's notation (the move as typed, the legal alternatives).
+
+Castling: SAN writes ``O-O`` and ``O-O-O`` (letter O); Appendix C of the Laws, as the Livre
+de l'Arbitre prints it in French, writes "0-0 roque avec la tour h1 ou h8 (petit roque)" and
+"0-0-0 roque avec la tour a1 ou a8 (grand roque)" (digit zero). French moves are therefore
+written 0-0 / 0-0-0, and both spellings are read in either notation.
 """
 
 from __future__ import annotations
@@ -37,6 +42,9 @@ _ENGLISH_PIECE_RE = re.compile(_PIECE.format(letters="[KQRBN]"))
 _ENGLISH_PROMOTION_RE = re.compile(_PROMOTION.format(letters="[QRBN]"))
 _FRENCH_PIECE_RE = re.compile(_PIECE.format(letters="[RDTFC]"))
 _FRENCH_PROMOTION_RE = re.compile(_PROMOTION.format(letters="[DTFCdtfc]"))
+# Castling as a whole token (then +, #, !, ? or punctuation): SAN's letter O, Appendix C's zero.
+_SAN_CASTLING_RE = re.compile(r"(?<![\w\-])O-O(-O)?(?![\w\-])")
+_FRENCH_CASTLING_RE = re.compile(r"(?<![\w\-])0-0(-0)?(?![\w\-])")
 # A whole PGN file (it opens with tag pairs) is written in SAN by the PGN standard, whatever
 # the interface: its letters are English (the format decides, not a guess on its moves).
 _PGN_FILE_RE = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
@@ -56,6 +64,7 @@ def _outside_comments(text: str, translate) -> str:
 
 
 def _french_to_english(text: str) -> str:
+    text = _FRENCH_CASTLING_RE.sub(lambda match: "O-O-O" if match.group(1) else "O-O", text)
     text = _FRENCH_PIECE_RE.sub(lambda match: _FRENCH_TO_ENGLISH[match.group(1)], text)
     return _FRENCH_PROMOTION_RE.sub(
         lambda match: match.group(1) + _FRENCH_TO_ENGLISH[match.group(2).upper()], text
@@ -63,6 +72,7 @@ def _french_to_english(text: str) -> str:
 
 
 def _english_to_french(text: str) -> str:
+    text = _SAN_CASTLING_RE.sub(lambda match: "0-0-0" if match.group(1) else "0-0", text)
     text = _ENGLISH_PIECE_RE.sub(lambda match: _ENGLISH_TO_FRENCH[match.group(1)], text)
     return _ENGLISH_PROMOTION_RE.sub(lambda match: match.group(1) + _ENGLISH_TO_FRENCH[match.group(2)], text)
 
@@ -71,8 +81,8 @@ def movetext_to_san(text: str, notation: Notation) -> str:
     """``text`` (PGN or moves) typed in ``notation``, with English piece letters. A whole PGN
     file (opening with tag pairs such as ``[Event "…"]``) is SAN already and left as it is.
 
-    >>> movetext_to_san("1.Cf3 Cf6 2.Tg1 {Rf1 ?} Rf1 e8=D O-O", "fr")
-    '1.Nf3 Nf6 2.Rg1 {Rf1 ?} Kf1 e8=Q O-O'
+    >>> movetext_to_san("1.Cf3 Cf6 2.Tg1 {Rf1 ?} Rf1 e8=D O-O 0-0-0+", "fr")
+    '1.Nf3 Nf6 2.Rg1 {Rf1 ?} Kf1 e8=Q O-O O-O-O+'
     """
     if notation != "fr" or not text or _PGN_FILE_RE.match(text):
         return text
@@ -80,7 +90,7 @@ def movetext_to_san(text: str, notation: Notation) -> str:
 
 
 def move_to_san(move: str, notation: Notation) -> str:
-    """One typed move (``Rf1``, ``e8=D``) with English letters."""
+    """One typed move (``Rf1``, ``e8=D``, ``0-0``) with English letters (and SAN's ``O-O``)."""
     return _french_to_english(move) if notation == "fr" and move else move
 
 
@@ -88,12 +98,18 @@ def moves_in_language(text: str, language: str | None = None) -> str:
     """The SAN moves in ``text`` written with the letters of ``language`` (the active one by
     default): French letters in French, English letters otherwise.
 
-    >>> moves_in_language("Kg1 Nf5 h1=R Kf3 Ng3#", "fr")
-    'Rg1 Cf5 h1=T Rf3 Cg3#'
+    >>> moves_in_language("Kg1 Nf5 h1=R Kf3 Ng3# O-O O-O-O+", "fr")
+    'Rg1 Cf5 h1=T Rf3 Cg3# 0-0 0-0-0+'
     """
     if not text or notation_of_language(language) != "fr":
         return text
     return _outside_comments(str(text), _english_to_french)
+
+
+def typed_move_in_language(move: str, notation: Notation) -> str:
+    """A move as a person typed it, written back in the conventions of ``notation`` (French:
+    ``O-O`` becomes ``0-0``); its letters are those the person used."""
+    return moves_in_language(move_to_san(move, notation), notation) if move else move
 
 
 def parse_moves_in_notation(

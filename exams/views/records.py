@@ -17,6 +17,8 @@ from exams import anonymity, permissions, records, services, stage_import
 from exams.forms import (
     AspForm,
     AuditFilterForm,
+    OfficiatedTournamentForm,
+    QualificationForm,
     StageImportForm,
     StageRecordForm,
     TechnicalReportForm,
@@ -97,6 +99,8 @@ def _person_context(person, **forms) -> dict:
         {
             "asp_form": AspForm(),
             "report_form": TechnicalReportForm(),
+            "qualification_form": QualificationForm(),
+            "officiated_form": OfficiatedTournamentForm(),
             "award_form": TitleAwardForm(initial={"awarded_on": timezone.localdate()}),
         }
     )
@@ -141,6 +145,38 @@ def add_report(request: HttpRequest, user_id: int) -> HttpResponse:
     report.candidate, report.recorded_by = person, request.user
     report.save()
     messages.success(request, _("Rapport technique enregistré."))
+    return redirect("exams:staff_person", person.pk)
+
+
+@require_POST
+@login_required
+def add_qualification(request: HttpRequest, user_id: int) -> HttpResponse:
+    permissions.require_exam_staff(request.user)
+    person = get_object_or_404(User, pk=user_id)
+    form = QualificationForm(request.POST, person=person)
+    if not form.is_valid():
+        context = _person_context(person, qualification_form=form)
+        return render(request, "exams/staff/person.html", context, status=422)
+    qualification = form.save(commit=False)
+    qualification.candidate, qualification.recorded_by = person, request.user
+    qualification.save()
+    messages.success(request, _("Qualification enregistrée."))
+    return redirect("exams:staff_person", person.pk)
+
+
+@require_POST
+@login_required
+def add_officiated(request: HttpRequest, user_id: int) -> HttpResponse:
+    permissions.require_exam_staff(request.user)
+    person = get_object_or_404(User, pk=user_id)
+    form = OfficiatedTournamentForm(request.POST)
+    if not form.is_valid():
+        context = _person_context(person, officiated_form=form)
+        return render(request, "exams/staff/person.html", context, status=422)
+    tournament = form.save(commit=False)
+    tournament.candidate, tournament.recorded_by = person, request.user
+    tournament.save()
+    messages.success(request, _("Tournoi arbitré enregistré."))
     return redirect("exams:staff_person", person.pk)
 
 

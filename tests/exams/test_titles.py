@@ -161,3 +161,28 @@ def test_the_person_page_says_when_an_arbiter_becomes_inactive(exam_staff, afc_r
     TitleAward.objects.create(candidate=afc_ready, title="AFC", awarded_on=datetime.date.today())
     content = client_for(exam_staff).get(reverse("exams:staff_person", args=[afc_ready.pk])).content.decode()
     assert 'data-activity="active"' in content
+
+
+def test_staff_record_a_unss_qualification(exam_staff, trainee):
+    client_for(exam_staff).post(
+        reverse("exams:staff_add_qualification", args=[trainee.pk]),
+        {"kind": "unss", "obtained_on": "2026-03-01"},
+    )
+    assert trainee.qualifications.get().kind == "unss"
+
+
+def test_a_qualification_recorded_twice_is_a_422_with_the_reason(exam_staff, trainee):
+    client = client_for(exam_staff)
+    url = reverse("exams:staff_add_qualification", args=[trainee.pk])
+    client.post(url, {"kind": "asp", "obtained_on": "2026-03-01"})
+    response = client.post(url, {"kind": "asp", "obtained_on": "2026-04-01"})
+    assert response.status_code == 422
+    assert "déjà enregistrée" in response.content.decode()
+
+
+def test_staff_record_an_officiated_tournament_with_a_supervision_visit(exam_staff, trainee):
+    client_for(exam_staff).post(
+        reverse("exams:staff_add_officiated", args=[trainee.pk]),
+        {"tournament": "Open de Vannes", "end_date": "2026-05-10", "supervision_visit": "on"},
+    )
+    assert trainee.officiated_tournaments.get().supervision_visit is True

@@ -41,6 +41,14 @@ def urls(registration, online_centre, exam_staff):
         "staff_add_asp": (reverse("exams:staff_add_asp", args=[registration.candidate_id]), "POST"),
         "staff_add_report": (reverse("exams:staff_add_report", args=[registration.candidate_id]), "POST"),
         "staff_award_title": (reverse("exams:staff_award_title", args=[registration.candidate_id]), "POST"),
+        "staff_add_qualification": (
+            reverse("exams:staff_add_qualification", args=[registration.candidate_id]),
+            "POST",
+        ),
+        "staff_add_officiated": (
+            reverse("exams:staff_add_officiated", args=[registration.candidate_id]),
+            "POST",
+        ),
         "staff_audit": (reverse("exams:staff_audit"), "GET"),
     }
 
@@ -67,6 +75,8 @@ STAFF_PAGES = [
     "staff_add_asp",
     "staff_add_report",
     "staff_award_title",
+    "staff_add_qualification",
+    "staff_add_officiated",
     "staff_audit",
 ]
 
@@ -104,6 +114,8 @@ def test_staff_pages_are_forbidden_to_other_roles(request, urls, page, role):
             "staff_add_asp",
             "staff_add_report",
             "staff_award_title",
+            "staff_add_qualification",
+            "staff_add_officiated",
         }
     ],
 )

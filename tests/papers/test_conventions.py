@@ -108,3 +108,19 @@ def test_a_blueprint_without_a_pairing_part_draws_as_before(db):
     publish("uvt-vf", unit="UVT", article="C.04.1")
     result = services.draw(uvt_blueprint(pairing=0), seed=5)
     assert result.pairing is None
+
+
+def test_the_data_migration_gives_the_shipped_uvt_mock_its_pairing_part_and_keeps_20_questions(db):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("papers.migrations.0004_blueprint_conventions_and_pairing_part")
+    blueprint = Blueprint.objects.create(
+        name="Examen blanc UVT", unit="UVT", purpose="mock", duration_minutes=180
+    )
+    BlueprintRule.objects.create(blueprint=blueprint, position=1, question_type="single", count=12)
+    BlueprintRule.objects.create(blueprint=blueprint, position=2, question_type="truefalse", count=8)
+    migration.shipped_uvt_mock_gets_its_pairing_part(apps, None)
+    blueprint.refresh_from_db()
+    assert (blueprint.pairing_count, blueprint.question_count()) == (1, 20)

@@ -45,8 +45,9 @@ def test_a_whole_pgn_file_is_read_as_san_by_the_pgn_standard():
 
 
 def test_san_is_shown_with_french_letters_in_french_and_unchanged_in_english():
+    # Appendix C writes castling with zeros in French.
     line = "Kg1 Nf5 h1=R Bxe5+ Qd8 O-O"
-    assert moves_in_language(line, "fr") == "Rg1 Cf5 h1=T Fxe5+ Dd8 O-O"
+    assert moves_in_language(line, "fr") == "Rg1 Cf5 h1=T Fxe5+ Dd8 0-0"
     assert moves_in_language(line, "en") == line
 
 

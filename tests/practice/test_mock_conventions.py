@@ -54,3 +54,17 @@ def test_the_practice_home_shows_the_pass_mark_as_a_platform_convention(trainee,
     content = client_for(trainee).get(reverse("practice:home")).content.decode()
     assert "seuil 50 % (convention de la plateforme)" in content
     assert "ni le RIDNA ne les fixent" in content
+
+
+def test_the_dashboard_draws_the_pass_mark_only_when_every_mock_shares_it():
+    from types import SimpleNamespace
+
+    from practice.views import _common_pass_mark
+
+    def attempt(mark):
+        return SimpleNamespace(paper=SimpleNamespace(pass_mark=mark))
+
+    assert (_common_pass_mark([attempt(60), attempt(60)]), _common_pass_mark([attempt(50), attempt(60)])) == (
+        60,
+        None,
+    )

@@ -118,6 +118,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "exams:register": {"GET": "login 200 200 200 200 200", "POST": "login 422 422 422 422 422"},
     "exams:roll_call": {"GET": "405 405 405 405 405 405", "POST": "login 403 302 403 302 302"},
     "exams:staff_add_asp": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 422 422"},
+    "exams:staff_add_officiated": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 422 422"},
+    "exams:staff_add_qualification": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 422 422"},
     "exams:staff_add_report": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 422 422"},
     "exams:staff_audit": {"GET": "login 403 403 403 200 200", "POST": "405 405 405 405 405 405"},
     "exams:staff_award_title": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 422 422"},
