@@ -46,6 +46,7 @@ def pairing_correction(content: dict, answer=None, seed=None, key_id: str = "pai
             for item in rounds
         ],
         "key_only": answer is None,
+        "profile": _profile(content, seed),
         "key_id": key_id,
     }
 
@@ -64,3 +65,12 @@ def pairing_sheet(question) -> dict:
     from questions.pairing.display import sheet_rows
 
     return sheet_rows(question)
+
+
+def _profile(content: dict, seed: int) -> dict | None:
+    """What the variant's first round needs, as measured on the engine's explanation (the
+    equivalence between candidates' variants), for trainers and graders."""
+    from questions import pairing
+
+    profile = pairing.situation_for(content["body"], seed).profile
+    return profile.as_json() if profile is not None else None
