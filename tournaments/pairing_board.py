@@ -236,6 +236,17 @@ def past_floats(history: TrfTournament, rounds: int) -> tuple[dict[int, int], li
     return halves, floats
 
 
+def _standings(cards: list[dict]) -> list[dict]:
+    """The cards by score, then pairing number; players on the same score share a rank."""
+    ordered = sorted(cards, key=lambda c: (-c["real_score"], c["number"]))
+    rank = 0
+    for index, card in enumerate(ordered):
+        if index == 0 or card["real_score"] != ordered[index - 1]["real_score"]:
+            rank = index + 1
+        card["rank"] = rank
+    return ordered
+
+
 def board_context(
     *,
     tournament: TrfTournament,
@@ -343,7 +354,7 @@ def board_context(
         "cards": cards,
         "groups": groups,
         "absent": [c for c in cards if c["absent"]],
-        "standings": sorted(cards, key=lambda c: (-c["real_score"], c["number"])),
+        "standings": _standings(cards),
         "present_count": len(present),
         "answer": answer,
         "answer_json": json.dumps(answer, separators=(",", ":")),

@@ -25,7 +25,7 @@ from tournaments.pairing_board import (
     normalise_answer,
 )
 from tournaments.permissions import require_calculators
-from tournaments.swiss.engine import PairingImpossible, RoundPairing
+from tournaments.swiss.engine import PairingImpossible, RoundPairing, pair_round
 from tournaments.swiss.explain import explain_round
 from tournaments.swiss.grading import ANSWER, DIFFERENCE, Scale, grade_round
 from tournaments.trf import TrfError, TrfTournament, parse, write
@@ -94,7 +94,7 @@ def _number(value) -> str:
 @require_calculators
 def pairing_board(request: HttpRequest) -> HttpResponse:
     url = reverse("tournaments:pairing_board")
-    action = request.POST.get("action", "") if request.method == "POST" else ""
+    action = request.POST.get("action", "load") if request.method == "POST" else ""
     if action == "new":
         request.session.pop(SESSION_KEY, None)
         return redirect(url)
@@ -111,6 +111,16 @@ def pairing_board(request: HttpRequest) -> HttpResponse:
     if state is not None:
         tournament, round_number, answer = state
         error = ""
+        if action == "engine":
+            # The arbiter's way (a manual change to the engine's round): start from it.
+            try:
+                engine = pair_round(tournament, round_number=round_number)
+            except PairingImpossible as problem:
+                error, status = str(problem), 422
+            else:
+                answer = {"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)}
+                request.session[SESSION_KEY] = {**request.session[SESSION_KEY], "answer": answer}
+                return redirect(url)
         if action == "check":
             try:
                 answer = answer_from_post(request.POST, FIELD)

@@ -31,25 +31,49 @@
       self.names[number] = button.getAttribute("data-pb-name") || "";
       button.disabled = false;
     });
-    try {
-      this.answer = this.clean(JSON.parse(this.input.value || "{}"));
-    } catch (error) {
-      this.answer = { pairs: [], byes: [] };
-    }
+    this.read();
     var fallback = root.querySelector("[data-pb-fallback]");
     if (fallback) { fallback.parentNode.removeChild(fallback); }
     var controls = root.querySelector("[data-pb-controls]");
     if (controls) { controls.hidden = false; }
     var empty = root.querySelector("[data-pb-empty]");
     if (empty) { empty.parentNode.removeChild(empty); }
-    root.addEventListener("click", function (event) { self.onClick(event); });
+    root.addEventListener("click", function (event) { self.sync(); self.onClick(event); });
+    // Another script may set the hidden input (the delivery engine restoring an answer kept
+    // offline): the board follows it on "pairing-board:refresh" and before any action.
+    root.addEventListener("pairing-board:refresh", function () { self.sync(); });
+    root.addEventListener("focusin", function () { self.sync(); });
+    root.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && self.selected !== null) {
+        var number = self.selected;
+        self.selected = null;
+        self.render();
+        self.say(self.msg("unpicked", { player: self.who(number) }));
+      }
+    });
     if (this.quick) {
       this.quick.addEventListener("keydown", function (event) {
-        if (event.key === "Enter") { event.preventDefault(); self.addTyped(); }
+        if (event.key === "Enter") { event.preventDefault(); self.sync(); self.addTyped(); }
       });
     }
     this.render();
   }
+
+  Board.prototype.read = function () {
+    try {
+      this.answer = this.clean(JSON.parse(this.input.value || "{}"));
+    } catch (error) {
+      this.answer = { pairs: [], byes: [] };
+    }
+    this.written = this.input.value;
+  };
+
+  Board.prototype.sync = function () {
+    if (this.input.value === this.written) { return; }
+    this.read();
+    this.selected = null;
+    this.render();
+  };
 
   Board.prototype.msg = function (key, values) {
     var name = "data-msg-" + key;
@@ -86,6 +110,7 @@
 
   Board.prototype.commit = function (message) {
     this.input.value = JSON.stringify(this.answer);
+    this.written = this.input.value;
     this.input.dispatchEvent(new Event("input", { bubbles: true }));
     this.input.dispatchEvent(new Event("change", { bubbles: true }));
     this.render();

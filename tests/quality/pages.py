@@ -34,6 +34,7 @@ MAIN_PAGES: dict[str, list[tuple[str, dict[str, str], str]]] = {
         ("tournaments:index", {}, ""),
         ("tournaments:tiebreaks", {}, ""),
         ("tournaments:check_pairing", {}, ""),
+        ("tournaments:pairing_board", {}, ""),
         ("courses:index", {}, ""),
         ("courses:course", {"code": "course.code"}, ""),
         ("courses:lesson", {"code": "course.code", "slug": "lesson.slug"}, ""),

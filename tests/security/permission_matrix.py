@@ -286,5 +286,8 @@ MATRIX: dict[str, dict[str, str]] = {
     # --- tournaments (the Swiss and tie-break tools: every logged-in person; an empty form is a 422)
     "tournaments:check_pairing": {"GET": "login 200 200 200 200 200", "POST": "login 422 422 422 422 422"},
     "tournaments:pair_round": {"GET": "login 200 200 200 200 200", "POST": "login 422 422 422 422 422"},
+    "tournaments:pairing_board": {"GET": "login 200 200 200 200 200", "POST": "login 422 422 422 422 422"},
+    # the board's autosave: POST only; without a board in the session there is nothing to save (409)
+    "tournaments:save_pairing_board": {"GET": "405 405 405 405 405 405", "POST": "login 409 409 409 409 409"},
     "tournaments:tiebreaks": {"GET": "login 200 200 200 200 200", "POST": "login 422 422 422 422 422"},
 }

@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect
 
 from tests.tournaments.test_browser_swiss import log_in
 
+BLOCKING = {"serious", "critical"}
+
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("PAIRING_BOARD_SHOTS", "")
 
@@ -61,6 +63,16 @@ def saved(page: Page, action) -> None:
         action()
 
 
+def accessibility_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations (as tests/quality checks the main pages)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} {[n['target'] for n in v['nodes'][:3]]}" for v in violations if v["impact"] in BLOCKING
+    ]
+
+
 def no_horizontal_scroll(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -94,6 +106,7 @@ def test_a_trainee_pairs_a_round_by_keyboard_reloads_and_reads_the_correction(
     expect(status).to_contain_text("Dernière action annulée")
     assert answer(page) == {"pairs": [[2, 1], [5, 11], [4, 6]], "byes": []}
     shot(page, "board-desktop")
+    assert accessibility_problems(page) == []
 
     page.reload()
     expect(page.locator("[data-pb-boards] li")).to_have_count(3)
@@ -111,6 +124,7 @@ def test_a_trainee_pairs_a_round_by_keyboard_reloads_and_reads_the_correction(
     expect(correction.locator(".pb-steps li").first).to_contain_text("Groupes de points")
     expect(correction).to_contain_text("14, le mieux classé, reçoit sa préférence")
     shot(page, "correction-desktop")
+    assert accessibility_problems(page) == []
 
 
 def test_the_same_on_a_390_px_phone_without_sideways_scrolling(live_server, browser, demo_users):
@@ -120,6 +134,10 @@ def test_the_same_on_a_390_px_phone_without_sideways_scrolling(live_server, brow
     assert no_horizontal_scroll(page)
     pick(page, 2)
     saved(page, lambda: pick(page, 1))
+    pick(page, 3)
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-pb-status]")).to_contain_text("Choix de 3 Carla annulé")
+    expect(page.locator("[data-pb-player='3']")).to_have_attribute("aria-pressed", "false")
     pick(page, 11)
     saved(page, lambda: pick(page, 5))
     tab_to(page, "[data-pb-action=swap][data-pb-index='1']")
@@ -141,3 +159,19 @@ def test_the_same_on_a_390_px_phone_without_sideways_scrolling(live_server, brow
     assert no_horizontal_scroll(page)
     shot(page, "correction-phone")
     context.close()
+
+
+def test_the_board_follows_its_hidden_input_when_another_script_sets_it(live_server, page: Page, demo_users):
+    open_board(page, live_server.url)
+    page.evaluate(
+        """() => {
+            const input = document.querySelector("input[name=answer]");
+            input.value = JSON.stringify({pairs: [[3, 7]], byes: [12]});
+            input.closest("[data-pairing-board]").dispatchEvent(new Event("pairing-board:refresh"));
+        }"""
+    )
+    expect(page.locator("[data-pb-boards] li")).to_have_count(1)
+    expect(page.locator("[data-pb-card='12'] [data-pb-seat]")).to_have_text("exempt")
+    pick(page, 2)
+    pick(page, 1)
+    assert answer(page) == {"pairs": [[3, 7], [2, 1]], "byes": [12]}

@@ -223,3 +223,9 @@ def test_the_livre_floats_are_the_checkers(livre):
 
     _halves, floats = past_floats(livre, 5)
     assert floats == [previous_floats(livre.up_to(r)) for r in range(1, 6)]
+
+
+def test_the_standings_share_a_rank_between_equal_scores(livre):
+    context = board_context(tournament=before_round(livre, 2), round_number=2, answer=None, field_name="a")
+    ranks = [(c["number"], c["rank"]) for c in context["standings"]]
+    assert ranks[:7] == [(1, 1), (2, 1), (3, 1), (5, 1), (6, 1), (7, 1), (4, 7)]

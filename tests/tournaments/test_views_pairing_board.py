@@ -151,7 +151,9 @@ def test_the_correction_follows_the_language(trainee):
     client = loaded(trainee, sample="livre-4-3:5")
     client.post(BOARD, {"action": "check", "answer": json.dumps({"pairs": ROUND_5, "byes": []})})
     page = client.get(BOARD + "?correction=1", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "collapsed" in page or "Score groups" in page
+    assert "Score groups, from the highest down" in page
+    assert "merged into a collapsed last bracket" in page
+    assert "Groupes de points" not in page
 
 
 def test_changing_tournament_empties_the_board(trainee):
@@ -159,3 +161,28 @@ def test_changing_tournament_empties_the_board(trainee):
     assert client.post(BOARD, {"action": "new"}).status_code == 302
     assert "tournaments.pairing_board" not in client.session
     assert "data-pb-player" not in client.get(BOARD).content.decode()
+
+
+def test_the_board_page_and_its_correction_are_valid_html(trainee, tmp_path):
+    import shutil
+
+    if shutil.which("java") is None:
+        pytest.skip("needs Java (Debian default-jre-headless)")
+    from tests.quality.test_html_validity import validate
+
+    client = loaded(trainee, sample="livre-4-3:2")
+    client.post(SAVE, {"answer": json.dumps({"pairs": [[1, 8], [2, 9]], "byes": [14]})})
+    pages = {"board": BOARD, "correction": BOARD + "?correction=1"}
+    files = []
+    for name, url in pages.items():
+        path = tmp_path / f"{name}.html"
+        path.write_bytes(client.get(url).content)
+        files.append(path)
+    assert validate(files) == []
+
+
+def test_the_arbiter_can_start_from_the_engines_round_and_change_it(trainee):
+    client = loaded(trainee, sample="livre-4-3:5")
+    assert client.post(BOARD, {"action": "engine"}).status_code == 302
+    assert client.session["tournaments.pairing_board"]["answer"] == {"pairs": ROUND_5, "byes": []}
+    assert "2-1\n5-11\n4-6" in client.get(BOARD).content.decode()
