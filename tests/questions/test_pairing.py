@@ -133,3 +133,8 @@ def test_an_accelerated_variant_is_graded_against_the_accelerated_engine(acceler
     ).steps
     assert problems == [] and virtual and replay(steps, situation.round) == engine
     assert grade({"points": 10, "body": body}, as_answer(engine), 3).correct
+
+
+def test_a_trf_round_beyond_the_files_next_one_is_refused():
+    _body, problems = pairing.validate_body({"source": "trf", "trf": LIVRE, "round": 9})
+    assert [field for field, _message in problems] == ["body.round"]
