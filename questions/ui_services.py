@@ -543,6 +543,8 @@ def place_problems(editor, problems: list[Problem | Objection]) -> None:
             )
             if target[1] is None:
                 target = ("form", "moves", None)
+        elif parts[0] == "body" and (getattr(form, "cleaned_data", None) or {}).get("type") == "pairing":
+            target = ("form", "pairing_body", None)
         elif parts[0] == "body" and len(parts) > 2 and parts[1] == "params":
             from questions.forms.computed import param_field_name
 

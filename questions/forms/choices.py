@@ -26,6 +26,7 @@ TYPE_CHOICES = [
     ("open", _("Question ouverte (corrigée à la main)")),
     ("ruling", _("Décision d'arbitrage")),
     ("computed", _("Question calculée (une variante par candidat)")),
+    ("pairing", _("Appariement d'une ronde (système suisse)")),
 ]
 CHOICE_TYPES = {"single", "multiple"}
 UNIT_CHOICES = [("UVR", "UVR"), ("UVC", "UVC"), ("UVO", "UVO"), ("UVT", "UVT")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -212,6 +213,12 @@ def _body_from_cleaned(
         from questions.forms.computed import body_from_cleaned
 
         return body_from_cleaned(cleaned)
+    if kind == "pairing":
+        try:
+            body = json.loads(cleaned.get("pairing_body") or "")
+        except ValueError:
+            return {}
+        return body if isinstance(body, dict) else {}
     return {}
 
 
@@ -272,6 +279,8 @@ def initial_from_content(content: dict[str, Any]) -> tuple[dict[str, Any], dict[
         from questions.forms.computed import initial_from_body
 
         initial.update(initial_from_body(body))
+    if content.get("type") == "pairing":
+        initial["pairing_body"] = json.dumps(body, ensure_ascii=False, indent=1)
     lists = {
         "options": [dict(option) for option in body.get("options") or []],
         "rubric": [dict(row) for row in body.get("rubric") or []],

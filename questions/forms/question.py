@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 from typing import Any
@@ -167,6 +168,13 @@ class QuestionForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         max_length=TEXT_LIMIT,
     )
+    # A pairing question's body as the bank format writes it (questions/data/FORMAT.md).
+    pairing_body = forms.CharField(
+        label=_("Tournoi et barème (JSON du format de la banque)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "class": "monospace", "spellcheck": "false"}),
+        max_length=80_000,
+    )
     # A new question is worth 1 point: by default it all goes to the decision.
     decision_points = forms.DecimalField(
         label=_("Points de la décision"), required=False, min_value=0, max_digits=6, decimal_places=2,
@@ -293,6 +301,15 @@ class QuestionForm(forms.Form):
             self.add_error("value", _("Indiquez la valeur attendue."))
         if kind == "short" and not nonblank_lines(cleaned.get("accepted", "")):
             self.add_error("accepted", _("Donnez au moins une réponse acceptée."))
+        if kind == "pairing":
+            try:
+                body = json.loads(cleaned.get("pairing_body") or "")
+            except ValueError as error:
+                message = _("Ce n'est pas du JSON valide : %(error)s") % {"error": error}
+                self.add_error("pairing_body", message)
+            else:
+                if not isinstance(body, dict):
+                    self.add_error("pairing_body", _("Le contenu est un objet JSON ({…})."))
         if kind == "computed" and not cleaned.get("generator"):
             self.add_error("generator", _("Choisissez le générateur de la question calculée."))
         if kind == "ruling":

@@ -154,7 +154,8 @@ def validate_body(body: object) -> tuple[dict, list[tuple[str, str]]]:
             *problems,
             ("body.trf", _("Le fichier TRF16 est illisible : %(error)s") % {"error": error}),
         ]
-    for key, (low, high) in (("round", (1, 99)), ("rounds_to_pair", (1, 3))):
+    # A round after the file's last one + 1 would be paired from rounds nobody played.
+    for key, (low, high) in (("round", (1, rounds_paired(tournament) + 1)), ("rounds_to_pair", (1, 3))):
         value = result[key]
         if key == "round" and value is None:
             result["round"] = (

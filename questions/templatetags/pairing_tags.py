@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -20,7 +21,6 @@ def pairing_correction(content: dict, answer=None, seed=None, key_id: str = "pai
     """The correction of every round: the candidate's faults as the checker explains them and the
     engine's pairing explained step by step (``answer`` None: the key alone, for trainers)."""
     from questions import computed
-    from questions.pairing.board import format_pairing_text
     from questions.pairing.marking import corrections
 
     language = translation.get_language() or "fr"
@@ -34,11 +34,13 @@ def pairing_correction(content: dict, answer=None, seed=None, key_id: str = "pai
                 "marks": item.grade.as_json()["marks"],
                 "out_of": item.grade.as_json()["out_of"],
                 "full": item.full_marks,
-                "faults": [f for f in item.grade.faults if f["severity"] != "difference"],
-                "differences": [f for f in item.grade.faults if f["severity"] == "difference"],
-                "engine": format_pairing_text(
-                    {"pairs": [list(p) for p in item.engine.pairs], "byes": list(item.engine.byes)}
-                ).splitlines(),
+                # A round left blank is said once, not as every player left out.
+                "faults": [f for f in item.grade.faults if f["severity"] != "difference" and item.answered],
+                "differences": [
+                    f for f in item.grade.faults if f["severity"] == "difference" and item.answered
+                ],
+                "engine": [f"{white}-{black}" for white, black in item.engine.pairs]
+                + [_("exempt %(player)s") % {"player": player} for player in item.engine.byes],
                 "steps": item.steps,
                 "answered": item.answered,
                 "error": item.form_error,
@@ -46,6 +48,7 @@ def pairing_correction(content: dict, answer=None, seed=None, key_id: str = "pai
             for item in rounds
         ],
         "key_only": answer is None,
+        "profile": _profile(content, seed),
         "key_id": key_id,
     }
 
@@ -64,3 +67,12 @@ def pairing_sheet(question) -> dict:
     from questions.pairing.display import sheet_rows
 
     return sheet_rows(question)
+
+
+def _profile(content: dict, seed: int) -> dict | None:
+    """What the variant's first round needs, as measured on the engine's explanation (the
+    equivalence between candidates' variants), for trainers and graders."""
+    from questions import pairing
+
+    profile = pairing.situation_for(content["body"], seed).profile
+    return profile.as_json() if profile is not None else None

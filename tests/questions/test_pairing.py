@@ -118,3 +118,23 @@ def test_moodle_and_gift_export_a_pairing_question_and_read_it_back():
     entry = BankEntry("p-export", content)
     for text, name in ((moodle.export([entry]), "moodlexml"), (gift.export([entry]), "gift")):
         assert parse_bank(text, name).entries[0].content["type"] == "pairing"
+
+
+@pytest.mark.parametrize("acceleration", ["haley", "degressif", "baku"])
+def test_an_accelerated_variant_is_graded_against_the_accelerated_engine(acceleration):
+    body, problems = pairing.validate_body(
+        {"source": "generator", "params": {"players": 16, "round": 2, "acceleration": acceleration}}
+    )
+    situation = pairing.situation_for(body, 3)
+    engine = pairing.engine_round(body, 3, situation.round)
+    virtual = situation.virtual(situation.tournament, situation.round)
+    steps = explain_round(
+        situation.tournament, round_number=situation.round, pairing=engine, virtual=virtual
+    ).steps
+    assert problems == [] and virtual and replay(steps, situation.round) == engine
+    assert grade({"points": 10, "body": body}, as_answer(engine), 3).correct
+
+
+def test_a_trf_round_beyond_the_files_next_one_is_refused():
+    _body, problems = pairing.validate_body({"source": "trf", "trf": LIVRE, "round": 9})
+    assert [field for field, _message in problems] == ["body.round"]

@@ -33,6 +33,7 @@ def test_the_bank_page_shows_the_situation_and_the_explained_key(trainer, review
     response = client_for(trainer).get(reverse("questions:detail", args=["p-bank"]))
     page = html.unescape(response.content.decode())
     assert "Correction de l'appariement" in page and "Comment on y arrive" in page
+    assert "Ce que demande la première ronde" in page
 
 
 def test_a_trainer_trying_the_question_with_the_engines_pairing_gets_full_marks(trainer, reviewer):
