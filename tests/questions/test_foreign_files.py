@@ -196,6 +196,19 @@ def test_the_web_form_lists_unsupported_questions_then_imports_the_rest_on_confi
     upload = SimpleUploadedFile("cours.xml", MOODLE_FILE.read_bytes())
     response = client.post(reverse("questions:import"), {"file": upload, "default_unit": "UVC"})
     assert "Texte à trous" in response.content.decode() and not Question.objects.exists()
-    confirm = response.context["confirm_form"].initial
-    response = client.post(reverse("questions:import"), {**confirm, "confirm": "1"})
+    token = response.context["confirm_form"].initial["token"]
+    response = client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
     assert Question.objects.count() == 5 and "diagramme.png" in response.content.decode()
+
+
+def test_a_confirmation_is_used_once(trainer):
+    client = client_for(trainer)
+    upload = SimpleUploadedFile("cours.xml", MOODLE_FILE.read_bytes())
+    token = (
+        client.post(reverse("questions:import"), {"file": upload, "default_unit": "UVC"})
+        .context["confirm_form"]
+        .initial["token"]
+    )
+    client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
+    response = client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
+    assert response.status_code == 422 and Question.objects.count() == 5
