@@ -212,3 +212,10 @@ def test_a_confirmation_is_used_once(trainer):
     client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
     response = client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
     assert response.status_code == 422 and Question.objects.count() == 5
+
+
+def test_the_issue_example_frog_scores_and_cat_keeps_no_weight_in_its_text():
+    (entry,) = gift.parse("::f::Quel animal ? {=%100%Frog ~%50%Cat ~%-25%x}\n").entries
+    options = entry.content["body"]["options"]
+    assert [(o["text_fr"], o["correct"]) for o in options] == [("Frog", True), ("Cat", False), ("x", False)]
+    assert any("crédit partiel de 50 %" in note for note in entry.left_out)
