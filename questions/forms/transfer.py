@@ -70,11 +70,7 @@ class ImportForm(forms.Form):
 
 class ImportConfirmForm(forms.Form):
     """The second step of an import whose file holds questions of a type the bank cannot hold:
-    the trainer agrees to import the others (the file's text travels back in the form)."""
+    the trainer agrees to import the others. The file waits in the session (a hidden field could
+    not carry 5 MB: Django refuses POST bodies over 2.5 MB); the token names it."""
 
-    text = forms.CharField(widget=forms.HiddenInput, strip=False, max_length=ImportForm.MAX_BYTES)
-    format = forms.ChoiceField(choices=EXPORT_FORMAT_CHOICES, widget=forms.HiddenInput)
-    default_unit = forms.ChoiceField(
-        choices=[("", ""), *UNIT_CHOICES], required=False, widget=forms.HiddenInput
-    )
-    filename = forms.CharField(max_length=200, widget=forms.HiddenInput)
+    token = forms.CharField(max_length=64, widget=forms.HiddenInput)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +25,8 @@ from questions.formats.importer import (
 from questions.forms import BankFilterForm, ExportForm, ImportConfirmForm, ImportForm
 from questions.models import Question, Status
 
+# The session key of a file waiting for the trainer to agree to skip its unsupported questions.
+PENDING_IMPORT = "questions.pending_import"
 # A file may hold thousands of problems; the first ones say what is wrong with it.
 MAX_PROBLEMS_SHOWN = 200
 
@@ -54,6 +57,38 @@ def _ownership_problems(user, entries: list[BankEntry]) -> list[ParseProblem]:
     return problems
 
 
+def _ask_to_skip_unsupported(request: HttpRequest, data: dict, result) -> HttpResponse:
+    """Some questions cannot be held: say which, and keep the file for the trainer to import the
+    others (``_pending_import``)."""
+    token = secrets.token_hex(16)
+    request.session[PENDING_IMPORT] = {
+        "token": token,
+        "text": data["text"],
+        "format": data["format"],
+        "default_unit": data.get("default_unit") or "",
+        "filename": data["filename"],
+        "encoding": data.get("encoding", "utf-8"),
+    }
+    context = {
+        "form": ImportForm(),
+        "confirm_form": ImportConfirmForm(initial={"token": token}),
+        "unsupported": result.unsupported,
+        "filename": data["filename"],
+        "entry_count": len(result.entries),
+    }
+    return render(request, "questions/import.html", context)
+
+
+def _pending_import(request: HttpRequest) -> dict | None:
+    """The file waiting for the trainer's confirmation, if the posted token names it (taken once)."""
+    form = ImportConfirmForm(request.POST)
+    pending = request.session.get(PENDING_IMPORT)
+    if not form.is_valid() or not pending or pending.get("token") != form.cleaned_data["token"]:
+        return None
+    del request.session[PENDING_IMPORT]
+    return pending
+
+
 def _file_order(problem: ParseProblem) -> int:
     """Problems in the order of the questions in the file ("#3 (uid)" is question 3)."""
     match = re.match(r"#(\d+)", problem.where or "")
@@ -67,33 +102,22 @@ def import_view(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "questions/import.html", {"form": ImportForm()})
     confirming = "confirm" in request.POST
-    form = ImportConfirmForm(request.POST) if confirming else ImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return render(
-            request, "questions/import.html", {"form": ImportForm() if confirming else form}, status=422
-        )
-    data = form.cleaned_data
-    filename = data["filename"] if confirming else data["file"].name
+    if confirming:
+        data = _pending_import(request)
+        if data is None:
+            expired = [ParseProblem("", _("Cette confirmation a expiré : choisissez de nouveau le fichier."))]
+            context = {"form": ImportForm(), "problems": expired, "problem_count": 1, "filename": "—"}
+            return render(request, "questions/import.html", context, status=422)
+    else:
+        form = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return render(request, "questions/import.html", {"form": form}, status=422)
+        data = {**form.cleaned_data, "filename": form.cleaned_data["file"].name[:200]}
+    filename = data["filename"]
     result = parse(data["text"], data["format"])
     apply_default_unit(result.entries, data.get("default_unit"))
     if result.unsupported and result.entries and not confirming:
-        # Some questions cannot be held: say which, and let the trainer import the others.
-        confirm = ImportConfirmForm(
-            initial={
-                "text": data["text"],
-                "format": data["format"],
-                "default_unit": data.get("default_unit") or "",
-                "filename": filename[:200],
-            }
-        )
-        context = {
-            "form": ImportForm(),
-            "confirm_form": confirm,
-            "unsupported": result.unsupported,
-            "filename": filename,
-            "entry_count": len(result.entries),
-        }
-        return render(request, "questions/import.html", context)
+        return _ask_to_skip_unsupported(request, data, result)
     try:
         problems = list(result.problems) + _ownership_problems(request.user, result.entries)
         if not confirming:

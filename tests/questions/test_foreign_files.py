@@ -196,6 +196,26 @@ def test_the_web_form_lists_unsupported_questions_then_imports_the_rest_on_confi
     upload = SimpleUploadedFile("cours.xml", MOODLE_FILE.read_bytes())
     response = client.post(reverse("questions:import"), {"file": upload, "default_unit": "UVC"})
     assert "Texte à trous" in response.content.decode() and not Question.objects.exists()
-    confirm = response.context["confirm_form"].initial
-    response = client.post(reverse("questions:import"), {**confirm, "confirm": "1"})
+    token = response.context["confirm_form"].initial["token"]
+    response = client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
     assert Question.objects.count() == 5 and "diagramme.png" in response.content.decode()
+
+
+def test_a_confirmation_is_used_once(trainer):
+    client = client_for(trainer)
+    upload = SimpleUploadedFile("cours.xml", MOODLE_FILE.read_bytes())
+    token = (
+        client.post(reverse("questions:import"), {"file": upload, "default_unit": "UVC"})
+        .context["confirm_form"]
+        .initial["token"]
+    )
+    client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
+    response = client.post(reverse("questions:import"), {"token": token, "confirm": "1"})
+    assert response.status_code == 422 and Question.objects.count() == 5
+
+
+def test_the_issue_example_frog_scores_and_cat_keeps_no_weight_in_its_text():
+    (entry,) = gift.parse("::f::Quel animal ? {=%100%Frog ~%50%Cat ~%-25%x}\n").entries
+    options = entry.content["body"]["options"]
+    assert [(o["text_fr"], o["correct"]) for o in options] == [("Frog", True), ("Cat", False), ("x", False)]
+    assert any("crédit partiel de 50 %" in note for note in entry.left_out)
