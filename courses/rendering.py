@@ -8,6 +8,9 @@ text are written in SAN with English letters and shown with the reader's letters
 
 from __future__ import annotations
 
+import hashlib
+
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
@@ -208,3 +211,22 @@ def render_lesson(body: str, *, base_url: str = "", params=None) -> SafeString:
             )
         )
     return mark_safe("".join(parts))
+
+
+def render_lesson_cached(body: str, *, base_url: str = "", params=None) -> SafeString:
+    """``render_lesson``, kept in the cache for the page as it opens (no replay moved): a
+    lesson with boards and replays takes longer to render than the rest of its page. The key
+    holds the text itself (a digest), the page, the language and the rulebook's version (the
+    links to articles), so an edited lesson or a reloaded rulebook is rendered afresh."""
+    params = params or {}
+    if "r" in params or "ply" in params:
+        return render_lesson(body, base_url=base_url, params=params)
+    from rules.rulebook_cache import rulebook_version
+
+    digest = hashlib.sha256(body.encode()).hexdigest()
+    key = f"courses:lesson-html:{digest}:{rulebook_version()}:{get_language()}:{base_url}"
+    html = cache.get(key)
+    if html is None:
+        html = str(render_lesson(body, base_url=base_url, params=params))
+        cache.set(key, html, timeout=24 * 3600)
+    return mark_safe(html)  # render_lesson's output, stored as it was rendered

@@ -4,7 +4,6 @@ import re
 
 from django import forms
 from django.core.cache import cache
-from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
 from papers.families import family_label, sorted_families
@@ -14,18 +13,12 @@ from questions.models import Difficulty, Question, Unit
 ARTICLE = re.compile(r"^[0-9A-Za-z]{1,4}(\.[0-9A-Za-z]{1,4}){0,4}$")
 
 
-def _bank_fingerprint() -> str:
-    """Changes whenever a question is added, saved (published, retired, revised) or deleted."""
-    row = Question.objects.aggregate(count=Count("pk"), last=Max("updated_at"))
-    return f"{row['count']}:{row['last'].isoformat() if row['last'] else ''}"
-
-
 def _bank_choices() -> tuple[list[str], list[str]]:
     """(article families, tags) of the questions in service: reading the whole bank costs
     more than the rest of the practice page, so they are kept until the bank changes."""
-    from practice.progress import bank_index
+    from practice.progress import bank_fingerprint, bank_index
 
-    key = f"practice:bank-choices:{_bank_fingerprint()}"
+    key = f"practice:bank-choices:{bank_fingerprint()}"
     found = cache.get(key)
     if found is None:
         families = sorted_families({family for entry in bank_index().values() for family in entry.families})

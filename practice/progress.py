@@ -16,7 +16,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Q
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from delivery.models import Attempt, AttemptStatus
@@ -56,14 +58,27 @@ class BankEntry:
     families: frozenset[str]
 
 
+def bank_fingerprint() -> str:
+    """Changes whenever a question is added, saved (published, retired, revised) or deleted."""
+    row = Question.objects.aggregate(count=Count("pk"), last=Max("updated_at"))
+    return f"{row['count']}:{row['last'].isoformat() if row['last'] else ''}"
+
+
 def bank_index() -> dict[int, BankEntry]:
-    """Every question in service that practice can draw, with its units and article families."""
-    # Open questions are left out: practice and mock exams never draw them (no grader).
-    rows = (Question.objects.in_use().exclude(current_version__type=QuestionType.OPEN)
-            .values_list("pk", "unit_codes", "current_version__citations"))
-    return {pk: BankEntry(units=tuple(code for code in codes.split(",") if code),
-                          families=frozenset(families_of(citations or [])))
-            for pk, codes, citations in rows}
+    """Every question in service that practice can draw, with its units and article families.
+    Reading every question's citations costs more than the pages that need it: kept in the
+    cache until the bank changes."""
+    key = f"practice:bank-index:{bank_fingerprint()}"
+    index = cache.get(key)
+    if index is None:
+        # Open questions are left out: practice and mock exams never draw them (no grader).
+        rows = (Question.objects.in_use().exclude(current_version__type=QuestionType.OPEN)
+                .values_list("pk", "unit_codes", "current_version__citations"))
+        index = {pk: BankEntry(units=tuple(code for code in codes.split(",") if code),
+                               families=frozenset(families_of(citations or [])))
+                 for pk, codes, citations in rows}
+        cache.set(key, index, timeout=24 * 3600)
+    return index
 
 
 def _per_question(user_ids: list[int]) -> dict[int, dict[int, tuple[int, int, bool]]]:
@@ -143,14 +158,30 @@ def weekly_trend(user_id: int, *, weeks: int = 12, now: datetime | None = None) 
     first_monday = local_today - timedelta(days=local_today.weekday(), weeks=weeks - 1)
     mondays = [first_monday + timedelta(weeks=offset) for offset in range(weeks + 1)]
     bounds = [timezone.make_aware(datetime.combine(monday, datetime.min.time())) for monday in mondays]
-    counts = {}
+    # Written as SQL: the ORM spent some 15 ms compiling 24 filtered counts for a statement
+    # the database runs in a fraction of a millisecond. Every value is a query parameter.
+    quote, adapt = connection.ops.quote_name, connection.ops.adapt_datetimefield_value
+    meta = CardReview._meta
+    when, correct, trainee = (
+        quote(meta.get_field(name).column) for name in ("reviewed_at", "correct", "trainee")
+    )
+    columns, params = [], []
     for index in range(weeks):
-        in_week = Q(reviewed_at__gte=bounds[index], reviewed_at__lt=bounds[index + 1])
-        counts[f"answers_{index}"] = Count("pk", filter=in_week)
-        counts[f"right_{index}"] = Count("pk", filter=in_week & Q(correct=True))
-    row = CardReview.objects.filter(trainee_id=user_id, reviewed_at__gte=bounds[0],
-                                    reviewed_at__lt=bounds[-1]).aggregate(**counts)
-    return [Week(start=mondays[index], answers=row[f"answers_{index}"], correct=row[f"right_{index}"])
+        start, end = adapt(bounds[index]), adapt(bounds[index + 1])
+        in_week = f"{when} >= %s AND {when} < %s"
+        columns += [
+            f"COUNT(CASE WHEN {in_week} THEN 1 END)",
+            f"COUNT(CASE WHEN {in_week} AND {correct} THEN 1 END)",
+        ]
+        params += [start, end, start, end]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {quote(meta.db_table)} "  # noqa: S608 (names from the model)
+        f"WHERE {trainee} = %s AND {when} >= %s AND {when} < %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, user_id, adapt(bounds[0]), adapt(bounds[-1])])
+        row = cursor.fetchone()
+    return [Week(start=mondays[index], answers=row[2 * index] or 0, correct=row[2 * index + 1] or 0)
             for index in range(weeks)]
 
 

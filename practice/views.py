@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -32,8 +36,20 @@ def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> Htt
     mocks = [{"unit": unit, "label": label, "blueprint": blueprints.get(unit), "open": open_mocks.get(unit),
               "pairing_available": services.pairing_available(blueprints[unit]) if unit in blueprints else 0}
              for unit, label in Unit.choices]
-    context = {"form": form, "due": services.due_count(user), "recent": recent, "mocks": mocks}
+    context = {"form": form, "due": services.due_count(user), "recent": recent, "mocks": mocks,
+               "form_fields": "" if form.is_bound else _empty_form_fields(form)}
     return render(request, "practice/home.html", context, status=status)
+
+
+def _empty_form_fields(form: PracticeForm) -> str:
+    """The empty form's fields, the same for every trainee: rendering its seven fields costs
+    more than the rest of the page, so they are kept until the bank changes."""
+    key = f"practice:form-fields:{progress.bank_fingerprint()}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("practice/_form_fields.html", {"form": form})
+        cache.set(key, html, timeout=24 * 3600)
+    return mark_safe(html)  # a template's output, stored as it was rendered
 
 
 @require_GET

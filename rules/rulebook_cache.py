@@ -58,3 +58,13 @@ def cached_fragment(name: str, *parts: str, render: Callable[[], str]) -> SafeSt
         html = str(render())
         cache.set(key, html, timeout=FRAGMENT_SECONDS)
     return mark_safe(html)  # a template's output, stored as it was rendered
+
+
+def cached_value(name: str, *parts: str, compute: Callable[[], object]) -> object:
+    """Like ``cached_fragment``, for a value worked out from the rulebook (picklable)."""
+    key = ":".join(["rules:value", rulebook_version(), name, *parts])
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, timeout=FRAGMENT_SECONDS)
+    return value

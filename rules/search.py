@@ -282,12 +282,26 @@ def glossary_articles(terms: list[str], *, language: str) -> set[tuple[str, str]
     ("roque" → 3.8.2, "adoube" → 4.2.1 through "j'adoube")."""
     wanted = set(terms)
     found: set[tuple[str, str]] = set()
-    rows = GlossaryTerm.objects.values_list("term_fr", "term_en", "articles", "edition")
-    for term_fr, term_en, articles, edition in rows:
-        name = term_en if language == "en" and term_en else term_fr
-        if wanted <= set(_WORD.findall(fold(name))):
+    for words, edition, articles in _glossary_words(language):
+        if wanted <= words:
             found.update((edition, number) for number in articles)
     return found
+
+
+def _glossary_words(language: str) -> list[tuple[frozenset[str], str, tuple[str, ...]]]:
+    """(folded words of the term, edition, articles) of every glossary term: read and folded
+    once until the rulebook changes, not on every search."""
+    from rules.rulebook_cache import cached_value
+
+    def compute() -> list[tuple[frozenset[str], str, tuple[str, ...]]]:
+        rows = GlossaryTerm.objects.values_list("term_fr", "term_en", "articles", "edition")
+        return [
+            (frozenset(_WORD.findall(fold(term_en if language == "en" and term_en else term_fr))),
+             edition, tuple(articles))
+            for term_fr, term_en, articles, edition in rows
+        ]
+
+    return cached_value("glossary-words", language, compute=compute)  # type: ignore[return-value]
 
 
 def _defines(document: SearchDocument, defining: set[tuple[str, str]]) -> bool:

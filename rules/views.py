@@ -127,6 +127,18 @@ def article_detail(request: HttpRequest, edition: str, number: str) -> HttpRespo
         return _article_group_or_404(request, edition, number)
     if article.number != number:
         return redirect(article, permanent=True)
+    show = _show(request, article.edition)
+    # The article, its paragraphs, neighbours and glossary terms change only with the rulebook.
+    key = (article.edition.slug, article.number, show, _ui_language(), request.scheme, request.get_host())
+    content = cached_fragment("article", *key, render=lambda: render_to_string(
+        "rules/_article_page.html", _article_context(article, show), request=request
+    ))
+    context = {"article": article, "edition": article.edition, "diagrams": article.diagram_keys,
+               "content": content}
+    return render(request, "rules/article.html", context)
+
+
+def _article_context(article: Article, show: str) -> dict:
     # label and get_absolute_url read kind and edition: leaving them out costs a query each.
     siblings = article.edition.articles.only(
         "edition", "number", "printed", "kind", "order", "heading_fr", "heading_en"
@@ -134,10 +146,9 @@ def article_detail(request: HttpRequest, edition: str, number: str) -> HttpRespo
     previous = siblings.filter(order__lt=article.order).order_by("-order").first()
     following = siblings.filter(order__gt=article.order).order_by("order").first()
     descendants = article.edition.articles.filter(number__startswith=f"{article.number}.").order_by("order")
-    show = _show(request, article.edition)
     top_number = article.number.split(".")[0]
     top = siblings.filter(number=top_number).first() if top_number != article.number else None
-    context = {
+    return {
         "article": article,
         "top": top,
         "edition": article.edition,
@@ -152,7 +163,6 @@ def article_detail(request: HttpRequest, edition: str, number: str) -> HttpRespo
             if article.number in term.articles
         ],
     }
-    return render(request, "rules/article.html", context)
 
 
 def _article_group_or_404(request: HttpRequest, edition: str, number: str) -> HttpResponse:

@@ -153,3 +153,13 @@ def _forget_frozen_versions():
     presentation._FROZEN_VERSIONS.clear()
     presentation._LOCKED_ITEM_ROWS.clear()
     delivery_tags._RENDERED_QUESTIONS.clear()
+
+
+@pytest.fixture(autouse=True)
+def _forget_rulebook_fragments():
+    """The rulebook's cached fragments (table of contents, glossary, articles) carry a version
+    that a load or a save replaces, but a test's rolled-back rulebook must not serve the next."""
+    from rules.rulebook_cache import forget_rulebook
+
+    forget_rulebook()
+    yield

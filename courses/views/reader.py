@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from courses import permissions, services
 from courses.models import Course, Enrolment
-from courses.rendering import article_label, article_url, render_lesson
+from courses.rendering import article_label, article_url, render_lesson_cached
 
 
 @require_GET
@@ -101,7 +101,7 @@ def lesson_page(request: HttpRequest, code: str, slug: str) -> HttpResponse:
         "lesson": lesson,
         "enrolment": enrolment,
         "progress": progress,
-        "html": render_lesson(body, base_url=request.path, params=request.GET),
+        "html": render_lesson_cached(body, base_url=request.path, params=request.GET),
         "fallback": fallback,
         "articles": [{"label": article_label(a), "url": article_url(a)} for a in lesson.articles],
         "previous": lessons[index - 1] if index else None,

@@ -34,12 +34,18 @@ _NUMBER_RE = re.compile(_NUMBER)
 
 
 def linkable_numbers(edition: str) -> set[str]:
-    """The numbers of an edition's articles and of the groups above them ("9.2" for 9.2.1)."""
-    numbers: set[str] = set()
-    for number in Article.objects.filter(edition__slug=edition).values_list("number", flat=True):
-        parts = number.split(".")
-        numbers.update(".".join(parts[:length]) for length in range(1, len(parts) + 1))
-    return numbers
+    """The numbers of an edition's articles and of the groups above them ("9.2" for 9.2.1),
+    worked out once until the rulebook changes (every article page links its references)."""
+    from rules.rulebook_cache import cached_value
+
+    def compute() -> set[str]:
+        numbers: set[str] = set()
+        for number in Article.objects.filter(edition__slug=edition).values_list("number", flat=True):
+            parts = number.split(".")
+            numbers.update(".".join(parts[:length]) for length in range(1, len(parts) + 1))
+        return numbers
+
+    return cached_value("linkable-numbers", edition, compute=compute)  # type: ignore[return-value]
 
 
 def _edition_numbers(context: template.Context, edition: str) -> set[str]:

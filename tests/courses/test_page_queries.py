@@ -36,3 +36,12 @@ def test_the_course_outline_reads_as_much_for_ten_more_lessons(course, trainer):
     before = _queries(client, "/courses/rediger/SC/")
     _add_lessons(course, 10)
     assert _queries(client, "/courses/rediger/SC/") == before
+
+
+def test_a_lesson_edited_after_a_visit_shows_its_new_text(course, trainee):
+    client = client_for(trainee)
+    lesson = course.lessons.get(slug="nulle")
+    client.get(lesson.get_absolute_url())
+    lesson.body_fr = "Un texte **corrigé** après la première visite."
+    lesson.save()
+    assert "<strong>corrigé</strong>" in client.get(lesson.get_absolute_url()).content.decode()

@@ -60,3 +60,20 @@ def test_a_filtered_glossary_is_not_cached(rulebook):
     client.get("/rules/glossary/")
     html = client.get("/rules/glossary/?q=roque", headers={"hx-request": "true"}).content.decode()
     assert 'id="glossary-terms"' in html and "dead position" not in html
+
+
+def test_an_article_page_reads_only_the_article_once_it_is_built(rulebook, django_assert_num_queries):
+    client = Client()
+    client.get("/rules/2018/9.2.2/")
+    with django_assert_num_queries(3):  # Article.objects.resolve (two) and the edition
+        html = client.get("/rules/2018/9.2.2/").content.decode()
+    assert 'data-number="9.2.2"' in html
+
+
+def test_an_article_edited_after_a_visit_shows_its_new_text(rulebook):
+    client = Client()
+    client.get("/rules/2018/9.2.2/")
+    article = Article.objects.get(edition__slug="2018", number="9.2.2")
+    article.text_fr = "Texte corrigé de l'article."
+    article.save()
+    assert "Texte corrigé de l" in client.get("/rules/2018/9.2.2/").content.decode()
