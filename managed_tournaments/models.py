@@ -235,6 +235,7 @@ class ByeKind(models.TextChoices):
     PAIRING = "U", _("exempt (1 point, attribué par l'appariement)")
     HALF = "H", _("bye d'un demi-point")
     ZERO = "Z", _("bye à zéro point")
+    FULL = "F", _("bye d'un point (décision de l'arbitre)")  # read from a TRF file only
 
 
 class Bye(models.Model):

@@ -105,3 +105,10 @@ def test_the_standings_of_the_livre_tournament_agree_with_the_tiebreak_module(al
     assert [row.values[1] for row in rows] == [tiebreaks.buchholz(table, row.number) for row in rows]
     first, second = rows[:2]  # Alice and Eloïse, both on 4 points: the cut Buchholz decides
     assert first.score == second.score and first.values[0] > second.values[0]
+
+
+def test_a_full_point_bye_of_the_file_comes_back_as_a_full_point_bye(alice):
+    text = LIVRE.read_text().replace("  0000 - U", "  0000 - F")
+    original = parse(text)
+    tournament = import_trf(owner=alice, trf=original)
+    assert meaningful(parse(write(tournament.as_trf()))) == meaningful(original)
