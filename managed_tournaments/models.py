@@ -65,7 +65,7 @@ class ManagedTournament(models.Model):
     initial_colour = models.CharField(
         _("couleur initiale"), max_length=6, choices=InitialColour.choices, default=InitialColour.WHITE
     )
-    tiebreaks = models.CharField(_("départages"), max_length=200, default=DEFAULT_TIEBREAKS)
+    tiebreaks = models.CharField(_("départages"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
 

@@ -120,3 +120,16 @@ def test_the_trf_export_is_a_file_the_reader_accepts(tournament, alice):
 def test_the_crosstable_is_served_as_pdf(tournament, alice):
     response = client_for(alice).get(reverse("managed_tournaments:crosstable_pdf", args=[tournament.pk]))
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+
+
+def test_a_tournament_may_be_created_without_any_tiebreak(alice):
+    response = client_for(alice).post(
+        reverse("managed_tournaments:create"),
+        {
+            "name": "Sans départage",
+            "planned_rounds": 3,
+            "initial_colour": "white1",
+            "acceleration": "degressif",
+        },
+    )
+    assert response.status_code == 302 and ManagedTournament.objects.get(owner=alice).tiebreak_list == []
