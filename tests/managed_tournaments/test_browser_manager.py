@@ -52,8 +52,9 @@ def test_a_trainee_runs_two_rounds_and_reads_the_standings(live_server, page: Pa
     expect(page.locator(".bye")).to_contain_text("Exempt")
     shot(page, f"{width}-2-round-1")
     for board, result in ((1, "1-0"), (2, "=")):
-        page.get_by_label(f"Résultat de l'échiquier {board}").select_option(result)
-        expect(page.locator(f"#board-{board} select")).to_have_value(result)  # the row came back from htmx
+        with page.expect_response(lambda response, board=board: f"/echiquiers/{board}/" in response.url):
+            page.get_by_label(f"Résultat de l'échiquier {board}").select_option(result)  # htmx posts it
+        expect(page.locator(f"#board-{board} select")).to_have_value(result)
     page.reload()
     expect(page.get_by_label("Résultat de l'échiquier 2")).to_have_value("=")
 
