@@ -90,8 +90,8 @@ def import_trf(
         _import_round(tournament, trf, number, players)
     for p in trf.players:
         for index, entry in enumerate(p.rounds[paired:], paired + 1):
-            if not entry.opponent and entry.result in ("H", "Z", "-") and index <= rounds:
-                kind = ByeKind.HALF if entry.result == "H" else ByeKind.ZERO
+            if not entry.opponent and entry.result in ("H", "F", "Z", "-") and index <= rounds:
+                kind = {"H": ByeKind.HALF, "F": ByeKind.FULL}.get(entry.result, ByeKind.ZERO)
                 Bye.objects.create(
                     tournament=tournament, player=players[p.number], round_number=index, kind=kind
                 )
@@ -123,7 +123,7 @@ def _import_round(tournament: ManagedTournament, trf: TrfTournament, number: int
                 )
             pairs.append((p.number, entry.opponent, result))
         elif not entry.opponent and entry.result in ("U", "F", "H", "Z"):
-            kind = {"U": ByeKind.PAIRING, "F": ByeKind.PAIRING, "H": ByeKind.HALF, "Z": ByeKind.ZERO}[
+            kind = {"U": ByeKind.PAIRING, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO}[
                 entry.result
             ]
             Bye.objects.create(

@@ -65,7 +65,7 @@ class ManagedTournament(models.Model):
     initial_colour = models.CharField(
         _("couleur initiale"), max_length=6, choices=InitialColour.choices, default=InitialColour.WHITE
     )
-    tiebreaks = models.CharField(_("départages"), max_length=200, default=DEFAULT_TIEBREAKS)
+    tiebreaks = models.CharField(_("départages"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
 
@@ -235,6 +235,7 @@ class ByeKind(models.TextChoices):
     PAIRING = "U", _("exempt (1 point, attribué par l'appariement)")
     HALF = "H", _("bye d'un demi-point")
     ZERO = "Z", _("bye à zéro point")
+    FULL = "F", _("bye d'un point (décision de l'arbitre)")  # read from a TRF file only
 
 
 class Bye(models.Model):

@@ -24,7 +24,7 @@ def crosstable_rows(tournament: ManagedTournament) -> tuple[object, list[dict]]:
             cells[board.white.number][round_.number - 1] = f"{board.black.number} B {_result(white)}"
             cells[board.black.number][round_.number - 1] = f"{board.white.number} N {_result(black)}"
     for bye in tournament.byes.filter(round_number__lte=table.after_round).select_related("player"):
-        cells[bye.player.number][bye.round_number - 1] = {"U": "+", "H": "½", "Z": "0"}[bye.kind]
+        cells[bye.player.number][bye.round_number - 1] = {"U": "+", "F": "+", "H": "½", "Z": "0"}[bye.kind]
     for row in table.rows:
         cells[row.number] = [cell or "–" for cell in cells[row.number]]
     return table, [{"row": row, "cells": cells[row.number]} for row in table.rows]

@@ -18,7 +18,7 @@ from managed_tournaments.forms import ManualPairingForm, ResultForm
 from managed_tournaments.models import ByeKind, Result
 from managed_tournaments.pdf import render_crosstable_pdf
 from managed_tournaments.permissions import get_tournament_for_user
-from managed_tournaments.standings import completed_rounds, standings
+from managed_tournaments.standings import completed_rounds, number_text, standings
 from tournaments.swiss.checker import ABSOLUTE, QUALITY
 from tournaments.trf import write
 
@@ -56,8 +56,6 @@ def _round_context(tournament, round_) -> dict:
     boards = list(round_.boards.select_related("white", "black"))
     trf = tournament.as_trf(rounds=round_.number - 1)
     scores = {p.number: p.score for p in trf.players}
-    from managed_tournaments.standings import number_text
-
     return {
         "tournament": tournament,
         "round": round_,
@@ -142,7 +140,18 @@ def change_pairing(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(tournament)
     current = pairing_service.pairing_as_text(pairing_service.round_pairing(round_))
     form = ManualPairingForm(request.POST or None, initial={"text": current})
-    context = {"tournament": tournament, "round": round_, "form": form, "locked": round_.has_results()}
+    scores = {p.number: p.score for p in tournament.as_trf(rounds=round_.number - 1).players}
+    players = [
+        {"player": p, "score": number_text(scores.get(p.number, 0)), "plays": p.plays_in(round_.number)}
+        for p in tournament.players.all()
+    ]
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "form": form,
+        "locked": round_.has_results(),
+        "players": players,
+    }
     if form.is_bound and form.is_valid():
         text = form.cleaned_data["text"]
         try:

@@ -4,6 +4,7 @@ round 2 and reads the standings: on a desktop screen and on a 390 px phone."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,9 @@ from accounts.models import Role
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.browser
-SHOTS = Path(os.environ.get("MANAGER_SCREENSHOTS", "/tmp/managed-tournament-shots"))
+SHOTS = Path(
+    os.environ.get("MANAGER_SCREENSHOTS") or Path(tempfile.gettempdir()) / "managed-tournament-shots"
+)
 PLAYERS = [("Alice", "2300"), ("Bruno", "2200"), ("Carla", "2100"), ("David", "2000"), ("Eloïse", "1900")]
 
 
@@ -49,8 +52,9 @@ def test_a_trainee_runs_two_rounds_and_reads_the_standings(live_server, page: Pa
     expect(page.locator(".bye")).to_contain_text("Exempt")
     shot(page, f"{width}-2-round-1")
     for board, result in ((1, "1-0"), (2, "=")):
-        page.get_by_label(f"Résultat de l'échiquier {board}").select_option(result)
-        expect(page.locator(f"#board-{board} select")).to_have_value(result)  # the row came back from htmx
+        with page.expect_response(lambda response, board=board: f"/echiquiers/{board}/" in response.url):
+            page.get_by_label(f"Résultat de l'échiquier {board}").select_option(result)  # htmx posts it
+        expect(page.locator(f"#board-{board} select")).to_have_value(result)
     page.reload()
     expect(page.get_by_label("Résultat de l'échiquier 2")).to_have_value("=")
 
@@ -58,6 +62,12 @@ def test_a_trainee_runs_two_rounds_and_reads_the_standings(live_server, page: Pa
     expect(page.locator("h1")).to_have_text("Ronde 2")
     expect(page.locator(".pairings tbody tr")).to_have_count(2)
     shot(page, f"{width}-3-round-2")
+
+    page.get_by_role("link", name="Modifier l'appariement").click()
+    page.get_by_role("button", name="Vérifier").click()  # htmx: only the report comes back
+    expect(page.locator("#check-result")).to_contain_text("C'est l'appariement du moteur")
+    shot(page, f"{width}-3b-change-pairing")
+    page.get_by_role("link", name="Retour à la ronde").click()
 
     page.get_by_role("link", name="Classement").click()
     expect(page.locator("h1")).to_have_text("Classement après la ronde 1")

@@ -93,3 +93,22 @@ def test_the_crosstable_pdf_lists_every_player_with_his_points(tournament):
     text = pdf_text(render_crosstable_pdf(tournament))
     assert all(name in text for name in ("Alice", "Bruno", "Carla", "Gaspard"))
     assert "Open de Lyon" in text
+
+
+def test_the_standings_of_the_livre_tournament_agree_with_the_tiebreak_module(alice):
+    from managed_tournaments.standings import standings
+    from tournaments import tiebreaks
+
+    tournament = import_trf(owner=alice, trf=parse(LIVRE.read_bytes()))
+    table = parse(LIVRE.read_bytes()).crosstable()
+    rows = standings(tournament).rows
+    assert [row.values[1] for row in rows] == [tiebreaks.buchholz(table, row.number) for row in rows]
+    first, second = rows[:2]  # Alice and Eloïse, both on 4 points: the cut Buchholz decides
+    assert first.score == second.score and first.values[0] > second.values[0]
+
+
+def test_a_full_point_bye_of_the_file_comes_back_as_a_full_point_bye(alice):
+    text = LIVRE.read_text().replace("  0000 - U", "  0000 - F")
+    original = parse(text)
+    tournament = import_trf(owner=alice, trf=original)
+    assert meaningful(parse(write(tournament.as_trf()))) == meaningful(original)

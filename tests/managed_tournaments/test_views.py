@@ -120,3 +120,39 @@ def test_the_trf_export_is_a_file_the_reader_accepts(tournament, alice):
 def test_the_crosstable_is_served_as_pdf(tournament, alice):
     response = client_for(alice).get(reverse("managed_tournaments:crosstable_pdf", args=[tournament.pk]))
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+
+
+def test_a_tournament_may_be_created_without_any_tiebreak(alice):
+    response = client_for(alice).post(
+        reverse("managed_tournaments:create"),
+        {
+            "name": "Sans départage",
+            "planned_rounds": 3,
+            "initial_colour": "white1",
+            "acceleration": "degressif",
+        },
+    )
+    assert response.status_code == 302 and ManagedTournament.objects.get(owner=alice).tiebreak_list == []
+
+
+def test_a_late_entry_through_the_page_gets_the_half_point_byes_chosen(tournament, alice):
+    pair_next_round(tournament=tournament)
+    client_for(alice).post(
+        reverse("managed_tournaments:detail", args=[tournament.pk]),
+        {"name": "Tardif", "rating": 1500, "missed_rounds_bye": "H"},
+    )
+    late = tournament.players.get(name="Tardif")
+    assert list(late.byes.values_list("round_number", "kind")) == [(1, "H")]
+
+
+def test_a_round_changed_by_hand_shows_the_checkers_faults(tournament, alice):
+    from managed_tournaments.pairing import change_pairing
+
+    pair_next_round(tournament=tournament)
+    play_round(tournament)
+    pair_next_round(tournament=tournament)
+    change_pairing(tournament=tournament, text="1-4\n5-2\n3-6\nexempt 7", accept_absolute_faults=True)
+    body = (
+        client_for(alice).get(reverse("managed_tournaments:round", args=[tournament.pk, 2])).content.decode()
+    )
+    assert "modifiée à la main" in body and "C.04.1 b" in body
