@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -19,6 +20,9 @@ from delivery import services as engine
 from delivery.models import Feedback, Purpose
 from exams.models import ConvocationBatch
 from grading.models import Assignment
+from managed_tournaments import services as managed_services
+from managed_tournaments.imports import import_trf, read_trf
+from managed_tournaments.models import ByeKind
 from papers.models import Blueprint
 from rules.models import Article, Chapter, EditionUpload
 from rules.views import edition_export
@@ -36,6 +40,8 @@ from tests.grading.conftest import (  # noqa: F401 (fixtures)
 )
 from tests.questions import core_samples
 from tests.rules.conftest import rulebook  # noqa: F401 (fixture)
+
+LIVRE_TRF = Path(__file__).parent.parent / "tournaments" / "data" / "livre_4_3.trf"
 
 
 @pytest.fixture
@@ -123,7 +129,15 @@ def dataset(
     batch = ConvocationBatch.objects.create(session=sat_session, started_by=exam_staff)
     assignment = Assignment.objects.filter(grader=grader).order_by("pk").first()
     others_assignment = Assignment.objects.exclude(grader=grader).order_by("pk").first()
+    # The trainee's own managed tournament: the Livre's 4.3 after two rounds, a bye requested
+    # for round 4 (another role must never reach it: 404).
+    managed = import_trf(owner=trainee, trf=read_trf(LIVRE_TRF.read_bytes()).up_to(2))
+    managed_bye = managed_services.request_bye(
+        player=managed.players.get(number=1), round_number=4, kind=ByeKind.HALF
+    )
     return SimpleNamespace(
+        managed=managed,
+        managed_bye=managed_bye,
         article=article,
         chapter=Chapter.objects.order_by("pk").first(),
         question=exam_paper.items.first().version.question,
@@ -154,6 +168,8 @@ def dataset(
         certificate=certificate_and_batch.certificate,
         certificate_batch=certificate_and_batch.batch,
         mock_unit="UVR",
+        one=1,
+        two=2,
         session_transition="close_registrations",
         move_kind="lesson",
         move_direction="down",
