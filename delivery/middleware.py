@@ -39,6 +39,9 @@ ATTEMPT_VIEWS = {"delivery:attempt", "delivery:check", "delivery:submit"}
 # Open for the positions the copies being sat draw, and no other.
 DIAGRAM_VIEW = "positions:diagram"
 _UNCHECKED = OPEN_VIEWS | EXAM_TRAFFIC
+# The tools that pair a round with the engine (or explain or check one): closed while a copy
+# with a pairing question is sat, open-book or not: the rulebook is not a pairing program.
+PAIRING_ENGINE_NAMESPACES = {"tournaments", "managed_tournaments"}
 
 
 class ClosedBookMiddleware:
@@ -56,12 +59,18 @@ class ClosedBookMiddleware:
             return None
         copies = permissions.exam_copies_in_progress(user)
         sitting = {pk for pk, closes_the_book in copies.items() if closes_the_book}
-        if not sitting or self._opens(request, user, match.view_name, view_kwargs, copies, sitting):
+        if not sitting:
+            if not (copies and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
+                    and permissions.copies_with_pairing(copies)):
+                return None
+            message = _("Pendant une épreuve d'appariement, les outils de tournoi sont fermés.")
+        elif self._opens(request, user, match.view_name, view_kwargs, copies, sitting):
             return None
-        message = _("Pendant une épreuve sans documents, seule votre copie est accessible.")
+        else:
+            message = _("Pendant une épreuve sans documents, seule votre copie est accessible.")
         if "api" in match.namespaces:
             return JsonResponse({"detail": message}, status=403)
-        context = {"copies": permissions.copies_being_sat(user)}
+        context = {"copies": permissions.copies_being_sat(user), "pairing_tools": not sitting}
         return render(request, "delivery/closed_book.html", context, status=403)
 
     @staticmethod

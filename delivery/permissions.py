@@ -122,6 +122,12 @@ def exam_copies_in_progress(user, now=None) -> dict:
     return {pk: not open_book for pk, open_book in rows}  # Paper.closes_the_book
 
 
+def copies_with_pairing(copies) -> bool:
+    """Whether one of these exam copies holds a pairing question (issue 20): while one is
+    sat, even open-book, the tournament tools that run the pairing engine are closed."""
+    return Attempt.objects.filter(pk__in=list(copies), paper__items__version__type="pairing").exists()
+
+
 def closed_book_exam_attempts(user, now=None) -> set:
     """The ids of the user's exam attempts in progress on papers that do not allow the rulebook."""
     return {pk for pk, closes in exam_copies_in_progress(user, now).items() if closes}

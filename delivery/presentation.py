@@ -205,14 +205,17 @@ def question_for_input(item: PaperItem, *, language: str,
                        attempt: Attempt | None = None) -> CandidateQuestion:
     """The question's inputs only (no diagram drawn, options in the bank's order): enough to
     read a posted answer, and quick enough for a save every few seconds per candidate.
-    A computed item needs its ``attempt``: its inputs are those of the candidate's variant."""
+    A computed or pairing item needs its ``attempt``: its inputs (a pairing item's players)
+    are those of the candidate's variant."""
     if item.version.type == "computed" and attempt is not None:
         content = {**services.item_content(attempt, item), "scenario": None}
         return ui_services.candidate_view(content, language=language, prefix=f"q{item.pk}-",
                                           uid=f"item-{item.pk}")
+    # A pairing item's answer is checked against the candidate's own tournament: its seed.
+    seed = services.variant_seed(attempt, item) if item.version.type == "pairing" and attempt else None
     content = {**item.version.content(), "scenario": None}
     return ui_services.candidate_view(content, language=language, prefix=f"q{item.pk}-",
-                                      uid=f"item-{item.pk}")
+                                      uid=f"item-{item.pk}", variant_seed=seed)
 
 
 def slots(attempt: Attempt, *, language: str) -> list[Slot]:
@@ -288,15 +291,29 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
 
 
 def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) -> dict[str, Any]:
-    from questions.pairing import rounds_to_pair
+    """The board posted, for the round now to pair only: the post names that round (the board's
+    hidden input, the hand-in button's value), so a second click on « Rendre », or a tab left
+    on a round already handed in, is refused instead of handing in or overwriting the next
+    round; and the players must be those of the candidate's tournament, each seated once."""
+    from questions.pairing import current_round, rounds_to_pair, tournament_before
     from questions.pairing.board import answer_from_post as board_answer
+    from questions.pairing.board import check_players
 
+    view = question.pairing
+    number = current_round(view.body, view.seed, previous)
+    hand_in = data.get(f"{question.prefix}hand_in")
+    for posted in (data.get(f"{question.prefix}round"), hand_in):
+        if posted is not None and posted != str(number):
+            raise InvalidAnswer(
+                _("Ce tableau n'est plus celui de la ronde à apparier (la ronde %(round)d) : "
+                  "rechargez la page.") % {"round": number})
     try:
         current = board_answer(data, question.input_name)
+        check_players(current, tournament_before(view.body, view.seed, number), number)
     except ValueError as error:
         raise InvalidAnswer(str(error)) from None
     handed = [r for r in (previous or {}).get("handed") or [] if isinstance(r, dict)]
-    if data.get(f"{question.prefix}hand_in") and len(handed) < rounds_to_pair(question.pairing.body) - 1:
+    if hand_in and len(handed) < rounds_to_pair(view.body) - 1:
         handed.append(current)
         current = {"pairs": [], "byes": []}
     return {**current, "handed": handed} if handed else current

@@ -91,7 +91,7 @@ def normalise_answer(answer: object) -> dict:
     if isinstance(answer, str):
         try:
             answer = json.loads(answer)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
             raise ValueError(_("La réponse n'est pas lisible.")) from None
     if not isinstance(answer, dict):
         raise ValueError(_("La réponse doit contenir « pairs » et « byes »."))

@@ -77,6 +77,12 @@ def format_pairing_text(answer: dict) -> str:
     return "\n".join(lines + [f"exempt {player}" for player in answer.get("byes") or []])
 
 
+def check_players(answer: dict, tournament, round_number: int) -> None:
+    """ValueError naming a player unknown to ``tournament``, out of the round or seated twice."""
+    if _board is not None:
+        _board.check_players(answer, tournament, round_number)
+
+
 def answer_from_post(data, field_name: str) -> dict:
     """The board's answer: the text form when it was sent, else the hidden JSON input."""
     if _board is not None:

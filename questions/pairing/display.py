@@ -111,6 +111,7 @@ def question_context(question, response: dict | None, disabled: bool) -> dict:
         "board_html": render_to_string(TEMPLATE, board),
         "can_hand_in": number < last and not disabled,
         "hand_in_name": f"{question.prefix}hand_in",
+        "round_name": f"{question.prefix}round",
         "disabled": disabled,
         "text": format_pairing_text(current),
     }

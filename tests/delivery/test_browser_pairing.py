@@ -101,3 +101,14 @@ def test_the_pairing_question_fits_a_390_px_phone(live_server, page: Page, attem
     type_boards(page, engine_lines(attempt, 2)[:2])
     shot(page, "phone")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_enter_on_the_flag_checkbox_hands_no_round_in(live_server, page: Page, attempt):
+    log_in(page, live_server.url, CANDIDATE, f"/delivery/{attempt.pk}/")
+    expect(page.locator("[data-pb-controls]")).to_be_visible()
+    type_boards(page, engine_lines(attempt, 2)[:1])
+    page.locator("input[name=flagged]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#save-status")).to_contain_text("Enregistré", timeout=10000)
+    expect(page.locator(".pq__handed")).to_have_count(0)
+    assert "handed" not in stored(attempt) and len(stored(attempt)["pairs"]) == 1

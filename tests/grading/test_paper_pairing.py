@@ -143,3 +143,18 @@ def test_a_question_of_two_rounds_is_graded_on_its_first_round_on_paper(
     assert (
         Registration.objects.get(anonymity_code="UVT-TTTT-8888").attempt.responses.get().points == item.points
     )
+
+
+def test_a_grader_typing_a_player_the_tournament_does_not_have_is_told_and_nothing_is_entered(
+    pairing_session, grader
+):
+    item, _situation, engine = printed_engine(pairing_session)
+    (white, _black), *rest = engine.pairs
+    typed = format_pairing_text({"pairs": [[white, 99], *map(list, rest)], "byes": list(engine.byes)})
+    response = client_for(grader).post(
+        reverse("grading:entry", args=[pairing_session.pk]),
+        {"code": "UVT-PPPP-7777", f"q{item.pk}-answer__text": typed},
+    )
+    registration = Registration.objects.get(anonymity_code="UVT-PPPP-7777")
+    assert response.status_code == 422 and "Le joueur 99 n&#x27;existe pas" in response.content.decode()
+    assert registration.attempt_id is None or not registration.attempt.responses.exists()

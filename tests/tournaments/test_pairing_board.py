@@ -229,3 +229,8 @@ def test_the_standings_share_a_rank_between_equal_scores(livre):
     context = board_context(tournament=before_round(livre, 2), round_number=2, answer=None, field_name="a")
     ranks = [(c["number"], c["rank"]) for c in context["standings"]]
     assert ranks[:7] == [(1, 1), (2, 1), (3, 1), (5, 1), (6, 1), (7, 1), (4, 7)]
+
+
+def test_an_answer_nested_thousands_deep_is_refused_not_a_crash():
+    with pytest.raises(ValueError, match="lisible"):
+        normalise_answer("[" * 100_000 + "]" * 100_000)
