@@ -3,7 +3,8 @@ stack (issue 20, "Checked and measured").
 
     CANDIDATES=500 DATABASE=sqlite .venv/bin/python bench/bench_uvt_pairing_load.py
 
-(``make bench`` runs it with these defaults; ``DATABASE=postgresql`` runs it on a throw-away
+(``make bench`` runs it with these defaults, ``UVT_CANDIDATES`` setting the number;
+``make bench-exam`` runs it on PostgreSQL too. ``DATABASE=postgresql`` runs it on a throw-away
 PostgreSQL database, ``SAVE_EVERY`` sets the seconds between two answers, ``SPIKE_SECONDS``
 how long the opening spike lasts, ``BENCH_PORT`` the port.) It reuses ``bench_exam_load``'s
 machinery: its throw-away database (here ``var/bench/uvt_pairing.sqlite3`` or
