@@ -398,10 +398,12 @@ async def send_pending(
     *,
     until: float,
     label: str = "save",
+    timeout: float = 30,
 ) -> None:
     """Send the saves ``pending`` ((item, sequence, form fields), oldest first) as the exam page
     does: each one until the server acknowledges it, resent with backoff while the server is
-    away, until ``until`` (monotonic time); acknowledged ones go to ``recorder.acknowledged``."""
+    away, until ``until`` (monotonic time); acknowledged ones go to ``recorder.acknowledged``.
+    ``timeout``: seconds before a reply is given up and the save sent again."""
     page = f"/delivery/{attempt}/"
     delay = 1.0
     while pending and time.monotonic() < until:
@@ -427,6 +429,7 @@ async def send_pending(
                     "Referer": f"http://127.0.0.1:{PORT}{page}",
                 },
                 label=label,
+                timeout=timeout,
             )
         except ServerAway:
             recorder.retries += 1
