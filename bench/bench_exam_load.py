@@ -58,10 +58,15 @@ SERVER_LOG = ROOT / "var" / "bench" / "server.log"
 POSTGRESQL_SERVER = os.environ.get("POSTGRESQL_SERVER", "postgres://postgres@127.0.0.1:5432")
 
 
+# The throw-away database's name (var/bench/<name>.sqlite3, or arbitre_bench_<name>): another
+# benchmark built on this module sets its own, so that both may run at the same time.
+DATABASE_NAME = "exam"
+
+
 def database_url() -> str:
     if DATABASE == "postgresql":
-        return f"{POSTGRESQL_SERVER}/arbitre_bench_exam"
-    path = ROOT / "var" / "bench" / "exam.sqlite3"
+        return f"{POSTGRESQL_SERVER}/arbitre_bench_{DATABASE_NAME}"
+    path = ROOT / "var" / "bench" / f"{DATABASE_NAME}.sqlite3"
     return f"sqlite:///{path}"
 
 
@@ -70,10 +75,10 @@ def fresh_database() -> None:
         import psycopg
 
         with psycopg.connect(f"{POSTGRESQL_SERVER}/postgres", autocommit=True) as connection:
-            connection.execute("DROP DATABASE IF EXISTS arbitre_bench_exam WITH (FORCE)")
-            connection.execute("CREATE DATABASE arbitre_bench_exam")
+            connection.execute(f"DROP DATABASE IF EXISTS arbitre_bench_{DATABASE_NAME} WITH (FORCE)")
+            connection.execute(f"CREATE DATABASE arbitre_bench_{DATABASE_NAME}")
     else:
-        path = ROOT / "var" / "bench" / "exam.sqlite3"
+        path = ROOT / "var" / "bench" / f"{DATABASE_NAME}.sqlite3"
         path.parent.mkdir(parents=True, exist_ok=True)
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -93,8 +98,8 @@ def environment() -> dict[str, str]:
     return env
 
 
-def prepare() -> list[dict]:
-    """Migrate, then create the paper, candidates, attempts and sessions (in this process)."""
+def django_ready() -> None:
+    """Migrate the throw-away database, then set Django up in this process on it."""
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=environment(), check=True
     )
@@ -104,78 +109,85 @@ def prepare() -> list[dict]:
     import django
 
     django.setup()
+
+
+KINDS = ("single", "truefalse", "numeric", "open")
+
+
+def ordinary_question(index: int, kind: str, *, uid: str, unit: str, now):
+    """A published question version of one of ``KINDS`` (1 point), for a bench paper."""
+
+    body = {
+        "single": {
+            "options": [
+                {
+                    "key": key,
+                    "text_fr": f"Réponse {key}",
+                    "text_en": "",
+                    "correct": key == "b",
+                    "feedback_fr": "",
+                    "feedback_en": "",
+                }
+                for key in "abcd"
+            ]
+        },
+        "truefalse": {"answer": True},
+        "numeric": {"value": 3, "tolerance": 0, "unit": ""},
+        "open": {
+            "rubric": [{"text_fr": "Décision", "text_en": "", "points": 1}],
+            "model_answer_fr": "",
+            "model_answer_en": "",
+        },
+    }[kind]
+    return published_version(
+        uid,
+        {
+            "type": kind,
+            "units": [unit],
+            "tags": [],
+            "difficulty": 2,
+            "points": 1,
+            "negative_marking": False,
+            "eliminatory": False,
+            "stem_fr": f"Question {index} : que décide l'arbitre ?",
+            "stem_en": "",
+            "explanation_fr": "Parce que.",
+            "explanation_en": "",
+            "citations": [],
+            "source": "",
+            "scenario": None,
+            "body": body,
+        },
+        now=now,
+    )
+
+
+def published_version(uid: str, content: dict, *, now):
+    from questions.models import Question, QuestionVersion, Status
+
+    question = Question.objects.create(uid=uid, status=Status.PUBLISHED)
+    version = QuestionVersion(question=question, number=1)
+    version.set_content(content)
+    version.published_at = now
+    version.save()
+    return version
+
+
+def seat_candidates(paper, count: int, *, now) -> list[dict]:
+    """``count`` candidates, each with an attempt at ``paper`` opened by the invigilator and a
+    logged-in session: ``[{"session": key, "attempt": id}, …]``."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
     from django.contrib.sessions.backends.cached_db import SessionStore
-    from django.utils import timezone
 
     from accounts.models import User
-    from delivery.models import Attempt, AttemptEvent, Paper, PaperItem
-    from questions.models import Question, QuestionVersion, Status
+    from delivery.models import Attempt, AttemptEvent
 
-    now = timezone.now()
-    # Locked, as an exam session's paper must be before an invigilator opens any attempt.
-    paper = Paper.objects.create(
-        title="Bench UVR", unit="UVR", duration=timezone.timedelta(hours=2), locked_at=now
-    )
-    items = []
-    for index in range(QUESTIONS):
-        kind = ("single", "truefalse", "numeric", "open")[index % 4]
-        body = {
-            "single": {
-                "options": [
-                    {
-                        "key": key,
-                        "text_fr": f"Réponse {key}",
-                        "text_en": "",
-                        "correct": key == "b",
-                        "feedback_fr": "",
-                        "feedback_en": "",
-                    }
-                    for key in "abcd"
-                ]
-            },
-            "truefalse": {"answer": True},
-            "numeric": {"value": 3, "tolerance": 0, "unit": ""},
-            "open": {
-                "rubric": [{"text_fr": "Décision", "text_en": "", "points": 1}],
-                "model_answer_fr": "",
-                "model_answer_en": "",
-            },
-        }[kind]
-        question = Question.objects.create(uid=f"bench-exam-{index}", status=Status.PUBLISHED)
-        version = QuestionVersion(question=question, number=1)
-        version.set_content(
-            {
-                "type": kind,
-                "units": ["UVR"],
-                "tags": [],
-                "difficulty": 2,
-                "points": 1,
-                "negative_marking": False,
-                "eliminatory": False,
-                "stem_fr": f"Question {index} : que décide l'arbitre ?",
-                "stem_en": "",
-                "explanation_fr": "Parce que.",
-                "explanation_en": "",
-                "citations": [],
-                "source": "",
-                "scenario": None,
-                "body": body,
-            }
-        )
-        version.published_at = now
-        version.save()
-        items.append(PaperItem(paper=paper, position=index + 1, version=version, points=1))
-    items = PaperItem.objects.bulk_create(items)
     password = make_password(None)
     users = User.objects.bulk_create(
-        [
-            User(email=f"candidat-{index}@bench.arbitre.fr", password=password)
-            for index in range(CANDIDATES + FLOOR_CLIENTS)
-        ]
+        [User(email=f"candidat-{index}@bench.arbitre.fr", password=password) for index in range(count)]
     )
-    deadline = now + timezone.timedelta(hours=2)
+    deadline = now + paper.duration
     attempts = Attempt.objects.bulk_create(
         [
             Attempt(paper=paper, candidate=user, seed=index, started_at=now, deadline=deadline)
@@ -193,9 +205,36 @@ def prepare() -> list[dict]:
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         clients.append({"session": session.session_key, "attempt": str(attempt.pk)})
-    kinds = {
-        item.pk: ("single", "truefalse", "numeric", "open")[index % 4] for index, item in enumerate(items)
-    }
+    return clients
+
+
+def prepare() -> list[dict]:
+    """Migrate, then create the paper, candidates, attempts and sessions (in this process)."""
+    django_ready()
+    from django.utils import timezone
+
+    from delivery.models import Paper, PaperItem
+
+    now = timezone.now()
+    # Locked, as an exam session's paper must be before an invigilator opens any attempt.
+    paper = Paper.objects.create(
+        title="Bench UVR", unit="UVR", duration=timezone.timedelta(hours=2), locked_at=now
+    )
+    items = PaperItem.objects.bulk_create(
+        [
+            PaperItem(
+                paper=paper,
+                position=index + 1,
+                version=ordinary_question(
+                    index, KINDS[index % 4], uid=f"bench-exam-{index}", unit="UVR", now=now
+                ),
+                points=1,
+            )
+            for index in range(QUESTIONS)
+        ]
+    )
+    clients = seat_candidates(paper, CANDIDATES + FLOOR_CLIENTS, now=now)
+    kinds = {item.pk: KINDS[index % 4] for index, item in enumerate(items)}
     for client in clients:
         client["items"] = kinds
     return clients
@@ -308,12 +347,15 @@ class Recorder:
         self.retries = 0
 
 
-async def timed(recorder: Recorder, *args, **kwargs):
+async def timed(recorder: Recorder, *args, label: str = "", **kwargs):
+    """A request whose latency is recorded, under ``label`` (by default "page" for a GET,
+    "save" for a POST) in the timeline."""
     start = time.perf_counter()
     status, headers, content = await request(*args, **kwargs)
     latency = (time.perf_counter() - start) * 1000
     recorder.latencies.append(latency)
-    recorder.timeline.append(("page" if args[0] == "GET" else "save", start - recorder.began, latency))
+    label = label or ("page" if args[0] == "GET" else "save")
+    recorder.timeline.append((label, start - recorder.began, latency))
     return status, headers, content
 
 
@@ -345,53 +387,73 @@ async def candidate(
         recorder.sent += 1
         recorder.sent_answers[(client["attempt"], item, sequence)] = answer
         pending.append((item, sequence, answer))
-        delay = 1.0
-        while pending and time.monotonic() < stop_at + 60:
-            item_sent, sequence_sent, answer_sent = pending[0]
-            body = urlencode(
-                {
-                    "item": item_sent,
-                    "sequence": sequence_sent,
-                    "csrfmiddlewaretoken": cookies.get("csrftoken", ""),
-                    **answer_sent,
-                }
+        await send_pending(recorder, client["attempt"], cookies, pending, until=stop_at + 60)
+
+
+async def send_pending(
+    recorder: Recorder,
+    attempt: str,
+    cookies: dict[str, str],
+    pending: list[tuple[int, int, dict]],
+    *,
+    until: float,
+    label: str = "save",
+    timeout: float = 30,
+) -> None:
+    """Send the saves ``pending`` ((item, sequence, form fields), oldest first) as the exam page
+    does: each one until the server acknowledges it, resent with backoff while the server is
+    away, until ``until`` (monotonic time); acknowledged ones go to ``recorder.acknowledged``.
+    ``timeout``: seconds before a reply is given up and the save sent again."""
+    page = f"/delivery/{attempt}/"
+    delay = 1.0
+    while pending and time.monotonic() < until:
+        item_sent, sequence_sent, answer_sent = pending[0]
+        body = urlencode(
+            {
+                "item": item_sent,
+                "sequence": sequence_sent,
+                "csrfmiddlewaretoken": cookies.get("csrftoken", ""),
+                **answer_sent,
+            }
+        )
+        try:
+            status, headers, content = await timed(
+                recorder,
+                "POST",
+                f"{page}save/",
+                cookies=cookies,
+                body=body,
+                headers={
+                    "Accept": "application/json",
+                    "X-CSRFToken": cookies.get("csrftoken", ""),
+                    "Referer": f"http://127.0.0.1:{PORT}{page}",
+                },
+                label=label,
+                timeout=timeout,
             )
-            try:
-                status, headers, content = await timed(
-                    recorder,
-                    "POST",
-                    f"{page}save/",
-                    cookies=cookies,
-                    body=body,
-                    headers={
-                        "Accept": "application/json",
-                        "X-CSRFToken": cookies.get("csrftoken", ""),
-                        "Referer": f"http://127.0.0.1:{PORT}{page}",
-                    },
-                )
-            except ServerAway:
-                recorder.retries += 1
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 8)
-                continue
-            acknowledged = acknowledgement(status, headers, content)
-            if acknowledged is not None:
-                key = (client["attempt"], item_sent)
-                recorder.acknowledged[key] = max(
-                    recorder.acknowledged.get(key, (0, {})),
-                    (sequence_sent, answer_sent),
-                    key=lambda pair: pair[0],
-                )
-                pending.pop(0)
-            elif status in RESEND_STATUSES or not is_json(headers, content):
-                # The server restarting, a proxy's page, a reply cut short: nothing was
-                # acknowledged, so the answer stays pending and is sent again, as the page does.
-                recorder.retries += 1
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 8)
-            else:
-                recorder.errors.append(f"save {status} {content[:80]!r}")
-                pending.pop(0)
+        except ServerAway:
+            recorder.retries += 1
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 8)
+            continue
+        acknowledged = acknowledgement(status, headers, content)
+        if acknowledged is not None:
+            key = (attempt, item_sent)
+            recorder.acknowledged[key] = max(
+                recorder.acknowledged.get(key, (0, {})),
+                (sequence_sent, answer_sent),
+                key=lambda pair: pair[0],
+            )
+            pending.pop(0)
+        elif status in RESEND_STATUSES or not is_json(headers, content):
+            # The server restarting, a proxy's page, a reply cut short: nothing was
+            # acknowledged, so the answer stays pending and is sent again, as the page does.
+            recorder.retries += 1
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 8)
+        else:
+            recorder.errors.append(f"save {status} {content[:80]!r}")
+            pending.pop(0)
 
 
 async def open_pages(clients: list[dict]) -> None:
@@ -531,6 +593,30 @@ def answer_matches(stored: dict, sent: dict) -> bool:
     return value in {str(stored.get(name, "")).strip() for name in ("choice", "value", "text")}
 
 
+def lost_answers(recorder: Recorder, stored: dict, matches=None) -> int:
+    """Acknowledged saves whose answer is not in the database: a lower sequence stored, or the
+    same sequence with another answer (``matches(stored answer, form fields sent)``)."""
+    matches = matches or answer_matches
+    lost = 0
+    for (attempt, item), (sequence, _answer) in recorder.acknowledged.items():
+        stored_sequence, stored_answer = stored.get((attempt.replace("-", ""), item), (0, {}))
+        if stored_sequence < sequence or (
+            stored_sequence == sequence
+            and not matches(stored_answer, recorder.sent_answers[(attempt, item, sequence)])
+        ):
+            lost += 1
+    return lost
+
+
+def percentile_of(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))], 1) if ordered else 0.0
+
+
+def p95_of(selected: list[float]) -> float:
+    return percentile_of(selected, 0.95)
+
+
 def main() -> None:
     fresh_database()
     print(f"exam load: preparing {CANDIDATES} candidates on {DATABASE}…", flush=True)
@@ -592,22 +678,11 @@ def main() -> None:
         stop_server(server)
 
     stored = stored_answers()
-    lost = 0
-    for (attempt, item), (sequence, _answer) in recorder.acknowledged.items():
-        stored_sequence, stored_answer = stored.get((attempt.replace("-", ""), item), (0, {}))
-        if stored_sequence < sequence or (
-            stored_sequence == sequence
-            and not answer_matches(stored_answer, recorder.sent_answers[(attempt, item, sequence)])
-        ):
-            lost += 1
+    lost = lost_answers(recorder, stored)
     latencies = sorted(recorder.latencies)
 
     def percentile(share: float) -> float:
-        return round(latencies[min(len(latencies) - 1, int(len(latencies) * share))], 1) if latencies else 0.0
-
-    def p95_of(selected: list[float]) -> float:
-        selected = sorted(selected)
-        return round(selected[min(len(selected) - 1, int(len(selected) * 0.95))], 1) if selected else 0.0
+        return percentile_of(latencies, share)
 
     timeline = recorder.timeline
     spike_end = SPIKE_SECONDS + SAVE_EVERY

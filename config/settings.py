@@ -370,7 +370,11 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
-    "loggers": {"arbitre.request": {"level": env_str("ACCESS_LOG_LEVEL", "WARNING" if TESTING else "INFO")}},
+    "loggers": {
+        "arbitre.request": {"level": env_str("ACCESS_LOG_LEVEL", "WARNING" if TESTING else "INFO")},
+        # One line per graded answer with its duration (delivery.services): INFO to see them.
+        "arbitre.grading": {"level": env_str("GRADING_LOG_LEVEL", "WARNING")},
+    },
 }
 
 if TESTING:

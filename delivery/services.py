@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -23,6 +24,7 @@ from questions import computed, scoring
 
 ZERO = Decimal(0)
 logger = logging.getLogger(__name__)
+grading_logger = logging.getLogger("arbitre.grading")
 
 
 class AttemptClosed(Exception):
@@ -344,7 +346,16 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
 
 def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
     seed = variant_seed(attempt, item)
-    score = scoring.grade(_content_with_points(item, seed), response.answer, seed=seed)
+    started = time.perf_counter()
+    content = _content_with_points(item, seed)
+    score = scoring.grade(content, response.answer, seed=seed)
+    if grading_logger.isEnabledFor(logging.INFO):
+        # How long each answer took to grade (a pairing question replays the engine): off
+        # unless GRADING_LOG_LEVEL=INFO; the load benchmarks read it from the server's log.
+        grading_logger.info("graded", extra={
+            "attempt": str(attempt.pk), "item": item.pk, "type": content["type"],
+            "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+        })
     response.correct = score.correct
     response.needs_hand_grading = score.needs_hand_grading
     response.points = None if score.needs_hand_grading else score.points
