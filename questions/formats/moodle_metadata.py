@@ -220,7 +220,7 @@ def data_span(tags: list[str], content: dict, original: dict | None = None) -> s
         content["body"].get("accepted_en", [])
     ):
         data["short"] = {key: content["body"].get(key, []) for key in ("accepted", "accepted_en")}
-    if original is not None and original.get("type") == "computed":
+    if original is not None and original.get("type") in CARRIED_TYPES:
         data["computed"] = {key: original[key] for key in COMPUTED_FIELDS if key in original}
     if not data:
         return ""
@@ -231,6 +231,9 @@ def data_span(tags: list[str], content: dict, original: dict | None = None) -> s
 
 
 COMPUTED_FIELDS = ("type", "stem_fr", "stem_en", "explanation_fr", "explanation_en", "body")
+# Types Moodle has no equivalent for, shown there as a sample (a computed question's variant, a
+# pairing question's essay): their definition rides in the data span and comes back whole.
+CARRIED_TYPES = ("computed", "pairing")
 
 
 def read_data_span(stem_source: str) -> dict:
@@ -295,7 +298,7 @@ def apply_carried(content: dict, stem_source: str) -> None:
                 "accepted_en": short.get("accepted_en", []),
             }
     computed = data.get("computed")
-    if computed and computed.get("type") == "computed":
+    if computed and computed.get("type") in CARRIED_TYPES:
         content.update({key: computed[key] for key in COMPUTED_FIELDS if key in computed})
 
 

@@ -20,11 +20,11 @@ class ExportForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    MAX_BYTES = 5 * 1024 * 1024
+    MAX_BYTES = 10 * 1024 * 1024
 
     file = forms.FileField(
         label=_("Fichier à importer"),
-        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 5 Mo et 1 000 questions au plus."),
+        help_text=_("JSON (format Arbitre), Moodle XML ou GIFT ; 10 Mo et 1 000 questions au plus."),
     )
     format = forms.ChoiceField(
         label=_("Format"),
@@ -47,7 +47,7 @@ class ImportForm(forms.Form):
         if upload is None:
             return cleaned
         if upload.size > self.MAX_BYTES:
-            raise ValidationError(_("Le fichier dépasse 5 Mo."))
+            raise ValidationError(_("Le fichier dépasse 10 Mo."))
         chosen = cleaned.get("format")
         if not chosen:
             name = upload.name.lower()

@@ -328,7 +328,7 @@ def test_it_shows_dates_in_the_readers_language():
     entry = AuditEntry(action=AuditEntry.Action.UNIT_PASS, details={"unit": "UVR", "passed_on": "2026-09-28"})
     assert ("obtenue le", "28 septembre 2026") in entry.readable_details()
     with translation.override("en"):
-        assert ("passed on", "Sept. 28, 2026") in entry.readable_details()
+        assert ("obtained on", "Sept. 28, 2026") in entry.readable_details()
 
 
 def test_it_keeps_codes_that_look_like_numbers_as_they_are():

@@ -170,5 +170,5 @@ def test_a_file_over_the_size_limit_is_refused_and_nothing_is_imported(trainer, 
     monkeypatch.setattr(ImportForm, "MAX_BYTES", 100)
     upload = bank_file({"uid": "imp-a", **core_samples.single()})
     response = client_for(trainer).post(IMPORT, {"file": upload})
-    assert response.status_code == 422 and "dépasse 5 Mo" in response.content.decode()
+    assert response.status_code == 422 and "dépasse 10 Mo" in response.content.decode()
     assert not Question.objects.exists()

@@ -8,9 +8,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from rules.models import Article, ArticleKind, Edition
+from rules.rulebook_cache import forget_rulebook
 
 
 def _queries(url: str) -> int:
+    """Queries of a page built from scratch (the rulebook's rendered pages are cached)."""
+    forget_rulebook()
     with CaptureQueriesContext(connection) as captured:
         assert Client().get(url).status_code == 200
     return len(captured.captured_queries)
