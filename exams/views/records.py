@@ -116,19 +116,26 @@ def person(request: HttpRequest, user_id: int) -> HttpResponse:
     return render(request, "exams/staff/person.html", _person_context(person))
 
 
+def _save_record(request: HttpRequest, person: User, form, *, form_name: str, message: str) -> HttpResponse:
+    """Save a staff-entered record of ``person`` (ASP, report, qualification, tournament), or
+    show the person's page again with the form's errors."""
+    if not form.is_valid():
+        context = _person_context(person, **{form_name: form})
+        return render(request, "exams/staff/person.html", context, status=422)
+    record = form.save(commit=False)
+    record.candidate, record.recorded_by = person, request.user
+    record.save()
+    messages.success(request, message)
+    return redirect("exams:staff_person", person.pk)
+
+
 @require_POST
 @login_required
 def add_asp(request: HttpRequest, user_id: int) -> HttpResponse:
     permissions.require_exam_staff(request.user)
     person = get_object_or_404(User, pk=user_id)
     form = AspForm(request.POST)
-    if not form.is_valid():
-        return render(request, "exams/staff/person.html", _person_context(person, asp_form=form), status=422)
-    asp = form.save(commit=False)
-    asp.candidate, asp.recorded_by = person, request.user
-    asp.save()
-    messages.success(request, _("ASP enregistrée."))
-    return redirect("exams:staff_person", person.pk)
+    return _save_record(request, person, form, form_name="asp_form", message=_("ASP enregistrée."))
 
 
 @require_POST
@@ -137,15 +144,9 @@ def add_report(request: HttpRequest, user_id: int) -> HttpResponse:
     permissions.require_exam_staff(request.user)
     person = get_object_or_404(User, pk=user_id)
     form = TechnicalReportForm(request.POST)
-    if not form.is_valid():
-        return render(
-            request, "exams/staff/person.html", _person_context(person, report_form=form), status=422
-        )
-    report = form.save(commit=False)
-    report.candidate, report.recorded_by = person, request.user
-    report.save()
-    messages.success(request, _("Rapport technique enregistré."))
-    return redirect("exams:staff_person", person.pk)
+    return _save_record(
+        request, person, form, form_name="report_form", message=_("Rapport technique enregistré.")
+    )
 
 
 @require_POST
@@ -154,14 +155,9 @@ def add_qualification(request: HttpRequest, user_id: int) -> HttpResponse:
     permissions.require_exam_staff(request.user)
     person = get_object_or_404(User, pk=user_id)
     form = QualificationForm(request.POST, person=person)
-    if not form.is_valid():
-        context = _person_context(person, qualification_form=form)
-        return render(request, "exams/staff/person.html", context, status=422)
-    qualification = form.save(commit=False)
-    qualification.candidate, qualification.recorded_by = person, request.user
-    qualification.save()
-    messages.success(request, _("Qualification enregistrée."))
-    return redirect("exams:staff_person", person.pk)
+    return _save_record(
+        request, person, form, form_name="qualification_form", message=_("Qualification enregistrée.")
+    )
 
 
 @require_POST
@@ -170,14 +166,9 @@ def add_officiated(request: HttpRequest, user_id: int) -> HttpResponse:
     permissions.require_exam_staff(request.user)
     person = get_object_or_404(User, pk=user_id)
     form = OfficiatedTournamentForm(request.POST)
-    if not form.is_valid():
-        context = _person_context(person, officiated_form=form)
-        return render(request, "exams/staff/person.html", context, status=422)
-    tournament = form.save(commit=False)
-    tournament.candidate, tournament.recorded_by = person, request.user
-    tournament.save()
-    messages.success(request, _("Tournoi arbitré enregistré."))
-    return redirect("exams:staff_person", person.pk)
+    return _save_record(
+        request, person, form, form_name="officiated_form", message=_("Tournoi arbitré enregistré.")
+    )
 
 
 @require_POST
