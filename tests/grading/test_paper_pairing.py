@@ -23,9 +23,8 @@ from tests.questions.pairing_samples import pairing as pairing_content
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def pairing_session(trainer, reviewer, exam_staff, grader, second_grader):
-    exam = make_paper(trainer, reviewer, [("p-paper", pairing_content())], title="UVT")
+def paper_session(exam, *, trainer, exam_staff, graders, centre: str, code: str, email: str) -> ExamSession:
+    """A sat UVT session of ``exam`` with one paper centre and one registered candidate."""
     session = ExamSession.objects.create(
         unit="UVT",
         date=timezone.localdate(),
@@ -36,28 +35,39 @@ def pairing_session(trainer, reviewer, exam_staff, grader, second_grader):
         paper=exam,
         created_by=exam_staff,
     )
-    centre = Centre.objects.create(
+    paper_centre = Centre.objects.create(
         session=session,
-        name="Nantes",
+        name=centre,
         address="x",
         regional_director=trainer,
         capacity=3,
         delivery_mode=DeliveryMode.PAPER,
     )
     Registration.objects.create(
-        session=session,
-        centre=centre,
-        anonymity_code="UVT-PPPP-7777",
-        candidate=make_user("papier@example.org", "trainee"),
+        session=session, centre=paper_centre, anonymity_code=code, candidate=make_user(email, "trainee")
     )
     services.configure(
         session=session,
-        graders=[grader, second_grader],
+        graders=graders,
         discrepancy_threshold=Decimal(20),
         borderline_margin=Decimal(5),
         actor=exam_staff,
     )
     return session
+
+
+@pytest.fixture
+def pairing_session(trainer, reviewer, exam_staff, grader, second_grader):
+    exam = make_paper(trainer, reviewer, [("p-paper", pairing_content())], title="UVT")
+    return paper_session(
+        exam,
+        trainer=trainer,
+        exam_staff=exam_staff,
+        graders=[grader, second_grader],
+        centre="Nantes",
+        code="UVT-PPPP-7777",
+        email="papier@example.org",
+    )
 
 
 def printed_engine(session):
@@ -103,36 +113,14 @@ def test_a_question_of_two_rounds_is_graded_on_its_first_round_on_paper(
     from tests.questions.pairing_samples import livre
 
     exam = make_paper(trainer, reviewer, [("p-two", livre(2, rounds_to_pair=2))], title="UVT")
-    session = ExamSession.objects.create(
-        unit="UVT",
-        date=timezone.localdate(),
-        start_time=datetime.time(9),
-        duration=exam.duration,
-        registration_closes_on=timezone.localdate(),
-        status="sat",
-        paper=exam,
-        created_by=exam_staff,
-    )
-    centre = Centre.objects.create(
-        session=session,
-        name="Brest",
-        address="x",
-        regional_director=trainer,
-        capacity=3,
-        delivery_mode=DeliveryMode.PAPER,
-    )
-    Registration.objects.create(
-        session=session,
-        centre=centre,
-        anonymity_code="UVT-TTTT-8888",
-        candidate=make_user("deux@example.org", "trainee"),
-    )
-    services.configure(
-        session=session,
+    session = paper_session(
+        exam,
+        trainer=trainer,
+        exam_staff=exam_staff,
         graders=[grader],
-        discrepancy_threshold=Decimal(20),
-        borderline_margin=Decimal(5),
-        actor=exam_staff,
+        centre="Brest",
+        code="UVT-TTTT-8888",
+        email="deux@example.org",
     )
     item, _situation, engine = printed_engine(session)
     typed = format_pairing_text({"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)})
