@@ -329,26 +329,34 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
     A question withheld for an exam (``withheld_items``) is neither graded nor counted."""
     items = attempt_items(attempt, list(attempt.paper.items.select_related("version")))
     responses = {r.item_id: r for r in attempt.responses.all()}
+    # Score first, write after: a pairing question replays the engine, and on SQLite an open
+    # transaction holds the database's write lock, which every candidate's autosave waits for.
+    scores = {}
+    for item in items:
+        response = responses.get(item.pk) or Response(attempt=attempt, item=item)
+        if response.needs_hand_grading and response.points is not None:
+            continue  # already graded by hand
+        scores[item.pk] = _score(attempt, item, response.answer)
     with transaction.atomic():
         for item in items:
             response = responses.get(item.pk)
             if response is None:
                 response = Response.objects.create(attempt=attempt, item=item)
                 responses[item.pk] = response
-            if response.needs_hand_grading and response.points is not None:
-                continue  # already graded by hand
-            _score_response(attempt, item, response)
+            if item.pk not in scores:
+                continue
+            _apply_score(attempt, response, scores[item.pk])
             response.save(update_fields=["correct", "needs_hand_grading", "points", "penalty"])
         graded = _total(attempt, items, responses)
     _after_grading(graded, list(responses.values()), None)
     return graded
 
 
-def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
+def _score(attempt: Attempt, item: PaperItem, answer):
     seed = variant_seed(attempt, item)
     started = time.perf_counter()
     content = _content_with_points(item, seed)
-    score = scoring.grade(content, response.answer, seed=seed)
+    score = scoring.grade(content, answer, seed=seed)
     if grading_logger.isEnabledFor(logging.INFO):
         # How long each answer took to grade (a pairing question replays the engine): off
         # unless GRADING_LOG_LEVEL=INFO; the load benchmarks read it from the server's log.
@@ -356,10 +364,18 @@ def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> No
             "attempt": str(attempt.pk), "item": item.pk, "type": content["type"],
             "duration_ms": round((time.perf_counter() - started) * 1000, 2),
         })
+    return score
+
+
+def _apply_score(attempt: Attempt, response: Response, score) -> None:
     response.correct = score.correct
     response.needs_hand_grading = score.needs_hand_grading
     response.points = None if score.needs_hand_grading else score.points
     response.penalty = score.penalty if attempt.paper.negative_marking else ZERO
+
+
+def _score_response(attempt: Attempt, item: PaperItem, response: Response) -> None:
+    _apply_score(attempt, response, _score(attempt, item, response.answer))
 
 
 def grade_response_by_hand(*, response: Response, points: Decimal, actor, comment: str = "") -> Response:
