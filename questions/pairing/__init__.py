@@ -16,12 +16,14 @@ handed the round in), never against the candidate's own earlier rounds.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from tournaments.swiss import variants
@@ -300,7 +302,7 @@ def _situation(key: str, seed: int) -> Situation:
             tournament, number, rounds_to_pair(body), body.get("acceleration") or "", (), seed, source=source
         )
     params = {**body.get("params", {}), "version": body.get("generator_version", variants.VERSION)}
-    variant = variants.generate(params, seed)
+    variant = _drawn_variant(key, params, seed)
     return Situation(
         variant.tournament,
         variant.round,
@@ -311,6 +313,22 @@ def _situation(key: str, seed: int) -> Situation:
         profile=variant.profile,
         first_pairing=variant.pairing,
     )
+
+
+def _drawn_variant(key: str, params: dict, seed: int):
+    """The candidate's tournament, drawn once for every server process: drawing it pairs the
+    round up to a dozen times (hundreds of ms), and each gunicorn worker would draw it again
+    for the page, the autosave check, the hand-in and the correction. Kept in the shared cache
+    under the question's definition and the seed (the generator's version is in ``params``)."""
+    cache_key = "pairing-variant:" + hashlib.sha256(f"{key}|{seed}".encode()).hexdigest()
+    variant = cache.get(cache_key)
+    if variant is None:
+        variant = variants.generate(params, seed)
+        cache.set(cache_key, variant, timeout=VARIANT_CACHE_SECONDS)
+    return variant
+
+
+VARIANT_CACHE_SECONDS = 30 * 24 * 3600
 
 
 def _with_absences(base: TrfTournament, source: TrfTournament, number: int) -> TrfTournament:
