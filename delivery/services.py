@@ -329,6 +329,7 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
     A question withheld for an exam (``withheld_items``) is neither graded nor counted."""
     items = attempt_items(attempt, list(attempt.paper.items.select_related("version")))
     responses = {r.item_id: r for r in attempt.responses.all()}
+    _grade_parts(attempt)
     # Score first, write after: a pairing question replays the engine, and on SQLite an open
     # transaction holds the database's write lock, which every candidate's autosave waits for.
     scores = {}
@@ -350,6 +351,24 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
         graded = _total(attempt, items, responses)
     _after_grading(graded, list(responses.values()), None)
     return graded
+
+
+def _grade_parts(attempt: Attempt) -> None:
+    """A UVT mock's managed-tournament part (``practice.managed_part``) is graded with the
+    attempt's hand-in, from the tournament's state on the server, which it then freezes."""
+    if attempt.paper.purpose != Purpose.MOCK:
+        return
+    from practice.managed_part import grade_for_attempt
+
+    grade_for_attempt(attempt)
+
+
+def _part_totals(attempt: Attempt) -> tuple[Decimal, Decimal | None]:
+    if attempt.paper.purpose != Purpose.MOCK:
+        return ZERO, ZERO
+    from practice.managed_part import totals
+
+    return totals(attempt)
 
 
 def _score(attempt: Attempt, item: PaperItem, answer):
@@ -428,14 +447,15 @@ def _content_with_points(item: PaperItem, seed: int | None = None) -> dict:
 
 
 def _total(attempt: Attempt, items: list[PaperItem], responses: dict[int, Response]) -> Attempt:
-    pending = any(responses[item.pk].points is None for item in items)
-    max_score = sum((item.points for item in items), ZERO)
+    part_points, part_marks = _part_totals(attempt)
+    pending = part_marks is None or any(responses[item.pk].points is None for item in items)
+    max_score = sum((item.points for item in items), part_points)
     attempt.max_score = max_score
     if pending:
         attempt.score = None
         attempt.passed = None
     else:
-        gained = sum((responses[item.pk].points for item in items), ZERO)
+        gained = sum((responses[item.pk].points for item in items), part_marks)
         penalties = sum((responses[item.pk].penalty for item in items), ZERO)
         attempt.score = max(ZERO, gained - penalties)
         attempt.status = AttemptStatus.GRADED

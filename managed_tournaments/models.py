@@ -68,6 +68,9 @@ class ManagedTournament(models.Model):
     tiebreaks = models.CharField(_("départages"), max_length=200, blank=True, default=DEFAULT_TIEBREAKS)
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
+    # Set when the UVT mock that set this tournament is handed in: its state is what was graded,
+    # so nothing changes it any more (permissions.get_tournament_for_request refuses every POST).
+    frozen_at = models.DateTimeField(_("figé le"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("tournoi géré")
@@ -89,6 +92,16 @@ class ManagedTournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("managed_tournaments:detail", args=[self.pk])
+
+    @property
+    def is_frozen(self) -> bool:
+        return self.frozen_at is not None
+
+    def mock_part(self):
+        """The UVT mock part that set this tournament (practice.ManagedPart), or None."""
+        from practice.models import ManagedPart
+
+        return ManagedPart.objects.filter(tournament=self).select_related("attempt").first()
 
     @property
     def tiebreak_list(self) -> list[str]:

@@ -22,7 +22,7 @@ from managed_tournaments.forms import (
 )
 from managed_tournaments.imports import import_trf
 from managed_tournaments.models import ByeKind
-from managed_tournaments.permissions import get_tournament_for_user, tournaments_of
+from managed_tournaments.permissions import get_tournament_for_request, tournaments_of
 from managed_tournaments.standings import completed_rounds
 
 PLAYER_FIELDS = ["name", "rating", "title", "federation", "fide_id", "ffe_id"]
@@ -94,7 +94,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     paired = tournament.last_round_number()
     form_class = LateEntryForm if paired else PlayerForm
     form = form_class(request.POST or None)
@@ -128,7 +128,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     form = TournamentForm(request.POST or None, instance=tournament)
     if form.is_bound and form.is_valid():
         fields = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
@@ -149,7 +149,10 @@ def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
+    if tournament.mock_part() is not None:
+        messages.error(request, _("Ce tournoi est une partie d'examen blanc : il ne peut pas être supprimé."))
+        return redirect(tournament)
     tournament.delete()
     messages.success(request, _("Tournoi supprimé."))
     return redirect("managed_tournaments:index")
@@ -158,7 +161,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_player(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     player = get_object_or_404(tournament.players, number=number)
     form = PlayerForm(request.POST or None, instance=player)
     withdraw_form = WithdrawForm(initial={"from_round": tournament.last_round_number() + 1})
@@ -174,7 +177,7 @@ def edit_player(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _player_action(request: HttpRequest, pk: int, number: int, action) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     player = get_object_or_404(tournament.players, number=number)
     try:
         message = action(tournament, player)
@@ -225,7 +228,7 @@ def reinstate_player(request: HttpRequest, pk: int, number: int) -> HttpResponse
 @require_POST
 @login_required
 def request_bye(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     form = ByeRequestForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Bye : indiquez le numéro du joueur, la ronde et la valeur."))
@@ -250,7 +253,7 @@ def _bye(player, round_number: int, kind: str) -> str:
 @require_POST
 @login_required
 def cancel_bye(request: HttpRequest, pk: int, bye_pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     bye = get_object_or_404(tournament.byes, pk=bye_pk)
     try:
         services.cancel_bye(bye=bye)

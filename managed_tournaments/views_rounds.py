@@ -17,7 +17,7 @@ from managed_tournaments import services
 from managed_tournaments.forms import ManualPairingForm, ResultForm
 from managed_tournaments.models import ByeKind, Result
 from managed_tournaments.pdf import render_crosstable_pdf
-from managed_tournaments.permissions import get_tournament_for_user
+from managed_tournaments.permissions import get_tournament_for_request
 from managed_tournaments.standings import completed_rounds, number_text, standings
 from tournaments.swiss.checker import ABSOLUTE, QUALITY
 from tournaments.trf import write
@@ -26,7 +26,7 @@ from tournaments.trf import write
 @require_POST
 @login_required
 def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     try:
         round_ = pairing_service.pair_next_round(tournament=tournament)
     except ValidationError as error:
@@ -40,7 +40,7 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def undo_last(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     try:
         number = pairing_service.undo_last_round(tournament=tournament)
     except ValidationError as error:
@@ -79,7 +79,7 @@ def _round_context(tournament, round_) -> dict:
 @require_GET
 @login_required
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     round_ = get_object_or_404(tournament.rounds, number=number)
     context = _round_context(tournament, round_)
     if round_.changed_by_hand:
@@ -95,7 +95,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 @login_required
 def set_result(request: HttpRequest, pk: int, number: int, board: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     round_ = get_object_or_404(tournament.rounds, number=number)
     board_ = get_object_or_404(round_.boards.select_related("white", "black"), number=board)
     form = ResultForm(request.POST)
@@ -133,7 +133,7 @@ def _report(report) -> dict:
 @require_http_methods(["GET", "POST"])
 @login_required
 def change_pairing(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     round_ = tournament.last_round()
     if round_ is None:
         messages.error(request, _("Aucune ronde n'est appariée."))
@@ -183,7 +183,7 @@ def change_pairing(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     done = completed_rounds(tournament)
     try:
         after = int(request.GET.get("apres", done))
@@ -201,7 +201,7 @@ def _filename(tournament, extension: str) -> str:
 @require_GET
 @login_required
 def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     response = HttpResponse(write(tournament.as_trf()), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, "trf")}"'
     return response
@@ -210,7 +210,7 @@ def export_trf(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def crosstable_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_user(request.user, pk)
+    tournament = get_tournament_for_request(request, pk)
     response = HttpResponse(render_crosstable_pdf(tournament), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{_filename(tournament, "pdf")}"'
     return response

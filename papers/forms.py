@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from delivery.models import Purpose
 from papers.families import families_of, family_label, sorted_families
-from papers.models import Blueprint, BlueprintRule, ExposurePolicy
+from papers.models import MANAGED_MIN_PLAYERS, Blueprint, BlueprintRule, ExposurePolicy
 from questions.models import Question, QuestionVersion, Unit
 
 UNIT_DURATIONS = {"UVR": 120, "UVC": 120, "UVO": 60, "UVT": 180}  # RIDNA art. 16
@@ -18,7 +18,8 @@ MAX_QUESTIONS = 200  # a paper's questions, all rules together (one rule already
 class BlueprintForm(forms.ModelForm):
     class Meta:
         model = Blueprint
-        fields = ["name", "unit", "purpose", "duration_minutes", "pass_mark", "pairing_count"]
+        fields = ["name", "unit", "purpose", "duration_minutes", "pass_mark", "pairing_count",
+                  "managed_players", "managed_rounds", "managed_points"]
         widgets = {
             "purpose": forms.Select(
                 choices=[(Purpose.EXAM, Purpose.EXAM.label), (Purpose.MOCK, Purpose.MOCK.label)]
@@ -39,12 +40,33 @@ class BlueprintForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["pairing_count"].required = False  # empty means none
+        self.fields["managed_players"].required = False
 
     def clean_pairing_count(self) -> int:
         return self.cleaned_data.get("pairing_count") or 0
 
+    def clean_managed_players(self) -> int:
+        players = self.cleaned_data.get("managed_players") or 0
+        if players and players < MANAGED_MIN_PLAYERS:
+            raise forms.ValidationError(
+                _("Un tournoi géré compte au moins %(min)d joueurs (0 : pas de partie tournoi géré).")
+                % {"min": MANAGED_MIN_PLAYERS}
+            )
+        return players
+
     def clean(self) -> dict:
         cleaned = super().clean()
+        if cleaned.get("managed_players"):
+            # The manager runs the pairing engine: a real exam keeps the tournament tools closed
+            # (delivery.middleware), so the part is for mock exams of the UVT only.
+            if cleaned.get("purpose") and cleaned["purpose"] != Purpose.MOCK:
+                self.add_error("managed_players", _(
+                    "La partie tournoi géré se fait dans le gestionnaire de tournois, fermé pendant un "
+                    "examen : elle est réservée aux examens blancs. Laissez 0 pour un examen."))
+            elif cleaned.get("unit") and cleaned["unit"] != Unit.UVT:
+                self.add_error("managed_players", _(
+                    "La partie tournoi géré relève de l'UVT (RIDNA art. 16.4 : logiciel "
+                    "d'appariement) ; laissez 0 pour l'%(unit)s.") % {"unit": cleaned["unit"]})
         if cleaned.get("pairing_count") and cleaned.get("unit") and cleaned["unit"] != Unit.UVT:
             self.add_error(
                 "pairing_count",

@@ -22,6 +22,8 @@ from questions.models import Difficulty, QuestionType, Unit
 # The value of QuestionType.PAIRING (added by another branch); compared as a string so that the
 # blueprints work before and after that type exists.
 PAIRING_TYPE = "pairing"
+MANAGED_MIN_PLAYERS = 6
+MANAGED_MAX_PLAYERS = 16
 
 
 class Blueprint(models.Model):
@@ -50,6 +52,29 @@ class Blueprint(models.Model):
         validators=[MaxValueValidator(20)],
         help_text=_("Questions de type « appariement » tirées en plus des règles (UVT)."),
     )
+    # The UVT mock's "pairing software" part (issue 20): a short tournament of so many players
+    # that the trainee manages in the tournament manager, graded at hand-in. Mocks only.
+    managed_players = models.PositiveSmallIntegerField(
+        _("tournoi géré : joueurs"),
+        default=0,
+        validators=[MaxValueValidator(MANAGED_MAX_PLAYERS)],
+        help_text=_(
+            "Examen blanc UVT : un court tournoi que le stagiaire gère dans le gestionnaire de "
+            "tournois (0 : pas de partie tournoi géré). Convention de la plateforme."
+        ),
+    )
+    managed_rounds = models.PositiveSmallIntegerField(
+        _("tournoi géré : rondes à apparier"),
+        default=2,
+        validators=[MinValueValidator(2), MaxValueValidator(3)],
+    )
+    managed_points = models.DecimalField(
+        _("tournoi géré : points"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(20),
+        validators=[MinValueValidator(Decimal(1)), MaxValueValidator(Decimal(200))],
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("créé par"),
@@ -68,6 +93,11 @@ class Blueprint(models.Model):
             models.CheckConstraint(
                 condition=Q(unit__in=[u.value for u in Unit]), name="blueprint_unit_valid"
             ),
+            # The managed tournament runs in the tournament tools, closed during an exam.
+            models.CheckConstraint(
+                condition=Q(managed_players=0) | Q(purpose=Purpose.MOCK, unit=Unit.UVT),
+                name="blueprint_managed_part_uvt_mock_only",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -79,7 +109,7 @@ class Blueprint(models.Model):
     def total_points(self) -> Decimal | None:
         """The paper's total when every rule fixes its points; None when it depends on the draw."""
         rules = list(self.rules.all())
-        if self.pairing_count or any(rule.points_each is None for rule in rules):
+        if self.pairing_count or self.managed_players or any(rule.points_each is None for rule in rules):
             return None
         return sum((rule.points_each * rule.count for rule in rules), Decimal(0))
 

@@ -107,3 +107,41 @@ class CardReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.trainee} — {self.question} ({self.reviewed_at:%Y-%m-%d})"
+
+
+class ManagedPart(models.Model):
+    """The UVT mock's "pairing software" part (issue 20): a short tournament set for one mock
+    attempt, managed by the trainee in the tournament manager and graded at hand-in.
+
+    ``statement`` holds what the trainee is told (players, the results to enter board by board,
+    the withdrawal, the late entry and its bye, the tie-breaks): nothing of the expected
+    pairings, which are the engine's on the trainee's own inputs, computed only at grading."""
+
+    attempt = models.OneToOneField("delivery.Attempt", on_delete=models.CASCADE, related_name="managed_part")
+    # PROTECT: the tournament graded with a mock is kept as long as the mock (no deletion).
+    tournament = models.OneToOneField("managed_tournaments.ManagedTournament", on_delete=models.PROTECT,
+                                      related_name="+")
+    rounds = models.PositiveSmallIntegerField(_("rondes à apparier"))
+    points = models.DecimalField(_("points"), max_digits=5, decimal_places=2)
+    statement = models.JSONField(_("énoncé"), default=dict)
+    marks = models.DecimalField(_("note"), max_digits=5, decimal_places=2, null=True, blank=True)
+    report = models.JSONField(_("correction"), default=list, blank=True)
+    graded_at = models.DateTimeField(_("corrigée le"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("partie tournoi géré")
+        verbose_name_plural = _("parties tournoi géré")
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gt=0), name="managed_part_points_positive"),
+            models.CheckConstraint(condition=Q(marks__isnull=True) | Q(marks__gte=0) & Q(marks__lte=models.F("points")),
+                                   name="managed_part_marks_in_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.attempt} — {self.tournament}"
+
+    def close_if_overdue(self) -> None:
+        """Hand the mock in if its time and grace period are over (which grades this part)."""
+        from delivery.services import close_if_overdue
+
+        close_if_overdue(attempt=self.attempt)

@@ -228,7 +228,13 @@ def start_mock(*, trainee, unit: str, seed: int | None = None, now: datetime | N
             TrainingPaper.objects.create(paper=paper, trainee=trainee, kind=Kind.MOCK, unit=unit,
                                          criteria={"blueprint": blueprint.pk,
                                                    "pairing_missing": pairing_missing(blueprint, paper)})
-            return delivery.start_attempt(paper=paper, candidate=trainee, now=now)
+            attempt = delivery.start_attempt(paper=paper, candidate=trainee, now=now)
+            if blueprint.managed_players:
+                from practice.managed_part import set_part
+
+                set_part(attempt=attempt, players=blueprint.managed_players, rounds=blueprint.managed_rounds,
+                         points=blueprint.managed_points)
+            return attempt
     except papers.CompositionError as error:
         raise NothingToDraw(str(error)) from error
 
