@@ -59,7 +59,7 @@ def _round_context(tournament, round_) -> dict:
     return {
         "tournament": tournament,
         "round": round_,
-        "is_last": round_.number == tournament.last_round_number(),
+        "is_last": round_.number == tournament.last_round_number() and not tournament.is_frozen,
         "boards": [
             {
                 "board": b,

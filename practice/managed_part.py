@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from delivery.models import Attempt, Purpose
 from managed_tournaments import services as manager
 from managed_tournaments.models import ByeKind, ManagedTournament, Result
-from managed_tournaments.pairing import check_manual_pairing, engine_pairing, round_pairing
+from managed_tournaments.pairing import check_manual_pairing, round_pairing
 from practice.models import ManagedPart
 from tournaments.swiss.variants import _players, draw_result
 
@@ -222,7 +222,7 @@ def _grade_late_entry(part, tournament, number) -> tuple[Decimal, list]:
     if player.rating != wanted["rating"]:
         faults.append({"code": "late_rating", "rating": wanted["rating"], "entered": player.rating})
     byes = {b.round_number: b.kind for b in player.byes.exclude(kind=ByeKind.PAIRING)}
-    expected = {round_number: wanted["bye"] for round_number in wanted["rounds"]}
+    expected = dict.fromkeys(wanted["rounds"], wanted["bye"])
     if byes != expected:
         faults.append({"code": "late_bye", "bye": wanted["bye"], "rounds": wanted["rounds"],
                        "entered": [[r, k] for r, k in sorted(byes.items())]})

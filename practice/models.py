@@ -133,8 +133,9 @@ class ManagedPart(models.Model):
         verbose_name_plural = _("parties tournoi géré")
         constraints = [
             models.CheckConstraint(condition=Q(points__gt=0), name="managed_part_points_positive"),
-            models.CheckConstraint(condition=Q(marks__isnull=True) | Q(marks__gte=0) & Q(marks__lte=models.F("points")),
-                                   name="managed_part_marks_in_range"),
+            models.CheckConstraint(
+                condition=Q(marks__isnull=True) | Q(marks__gte=0) & Q(marks__lte=models.F("points")),
+                name="managed_part_marks_in_range"),
         ]
 
     def __str__(self) -> str:

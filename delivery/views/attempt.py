@@ -64,7 +64,21 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "grace_seconds": None if preview else int(services.grace_period().total_seconds()),
         # The token's hidden input, written once for the page's dozens of forms.
         "csrf_input": csrf_input(request),
+        "managed_part": _managed_part(attempt, corrected=False),
     }
+
+
+def _managed_part(attempt: Attempt, *, corrected: bool) -> dict | None:
+    """A UVT mock's managed-tournament part: its tasks while it is sat, its correction after."""
+    if attempt.paper.purpose != "mock":
+        return None
+    from practice import managed_part, managed_part_text
+
+    part = managed_part.part_for(attempt)
+    if part is None or (corrected and part.graded_at is None):
+        return None
+    rows = managed_part_text.correction_rows(part) if corrected else managed_part_text.statement_rows(part)
+    return {"part": part, "rows": rows}
 
 
 @require_GET
@@ -104,6 +118,7 @@ def _result(request: HttpRequest, attempt: Attempt) -> HttpResponse:
         "copies": permissions.copies_being_sat(request.user) if book_closed else [],
         "slots": presentation.slots(attempt, language=language(request)) if visible else [],
         "withheld": presentation.withheld_count(attempt),
+        "managed_part": _managed_part(attempt, corrected=True) if visible else None,
     }
     return render(request, "delivery/result.html", context)
 
