@@ -4,7 +4,8 @@ The mix follows what the bank holds: the paper's questions are shared among (typ
 difficulty) cells in proportion to the questions in service in each cell (largest
 remainders). Those cells do not overlap, so a draw can always fill every rule; open
 questions are left out, since nobody grades a mock exam by hand. The UVT's pairing questions
-are the blueprint's pairing part (``Blueprint.pairing_count``), not a cell of the mix.
+are the blueprint's pairing part (``Blueprint.pairing_count``), not a cell of the mix; its
+managed-tournament part (``Blueprint.managed_players``) is a tournament run in the manager.
 
 The number of questions and the pass mark are conventions of the platform (see ``SIZES``).
 """
@@ -32,6 +33,10 @@ PASS_MARK = Decimal(50)
 # Of those, the questions of the pairing part (RIDNA Art. 16.4: "Système suisse et logiciel
 # d'appariement"); the rest follows the bank's mix.
 PAIRING_PART = {Unit.UVT: 1}
+# The UVT mock's managed-tournament part (practice.managed_part): a 9-player open (an odd
+# number, so each round has its pairing-allocated bye), two rounds to run, 20 points.
+# Conventions of the platform as well; mocks only (the tournament tools close during exams).
+MANAGED_PART = {Unit.UVT: {"managed_players": 9, "managed_rounds": 2, "managed_points": Decimal(20)}}
 
 
 def mock_name(unit: str) -> str:
@@ -73,7 +78,8 @@ def ensure_mock_blueprints(*, author=None) -> list[Blueprint]:
         with transaction.atomic():
             blueprint = Blueprint.objects.create(name=mock_name(unit), unit=unit, purpose=Purpose.MOCK,
                                                  duration_minutes=DURATIONS[unit], pass_mark=PASS_MARK,
-                                                 pairing_count=pairing, created_by=author)
+                                                 pairing_count=pairing, created_by=author,
+                                                 **MANAGED_PART.get(unit, {}))
             BlueprintRule.objects.bulk_create([
                 BlueprintRule(blueprint=blueprint, position=position, question_type=kind,
                               difficulty=difficulty, count=count)

@@ -1,0 +1,196 @@
+"""The UVT mock's managed-tournament part: a tournament per attempt, run in the real manager,
+graded at hand-in against the engine and the statement, then frozen."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from delivery import services as delivery
+from delivery.models import Paper, Purpose
+from managed_tournaments import services as manager
+from managed_tournaments.models import ManagedTournament
+from managed_tournaments.pairing import change_pairing, pair_next_round, pairing_as_text, round_pairing
+from practice import services
+from practice.managed_part import UNITS, grade, set_part, statement_for, tasks
+from practice.mocks import ensure_mock_blueprints
+from practice.models import ManagedPart
+from tests.conftest import client_for
+from tests.papers.conftest import publish
+
+
+@pytest.fixture
+def uvt_mock(db):
+    publish("uvt-vf", unit="UVT", article="C.04.1")
+    return {blueprint.unit: blueprint for blueprint in ensure_mock_blueprints()}["UVT"]
+
+
+@pytest.fixture
+def part(trainee, uvt_mock) -> ManagedPart:
+    return services.start_mock(trainee=trainee, unit="UVT").managed_part
+
+
+def enter_results(part: ManagedPart, number: int, *, forfeit_as=None) -> None:
+    given = part.statement["results"][str(number)]
+    round_ = part.tournament.rounds.get(number=number)
+    for board in round_.boards.all():
+        result = given[board.number - 1]
+        if forfeit_as and number == 1 and board.number == part.statement["forfeit"]["board"]:
+            result = forfeit_as
+        manager.set_result(board=board, result=result)
+
+
+def work(part: ManagedPart, *, forfeit_as=None, swap_colours_in_round_2=False) -> None:
+    """Everything the statement asks, done through the manager's services."""
+    tournament, statement = part.tournament, part.statement
+    pair_next_round(tournament=tournament)
+    enter_results(part, 1, forfeit_as=forfeit_as)
+    manager.withdraw(player=tournament.players.get(name=statement["withdrawal"]["name"]), from_round=2)
+    late = statement["late_entry"]
+    manager.add_player(tournament=tournament, name=late["name"], rating=late["rating"],
+                       federation=late["federation"], missed_rounds_bye=late["bye"])
+    pair_next_round(tournament=tournament)
+    if swap_colours_in_round_2:
+        pairing = round_pairing(tournament.rounds.get(number=2))
+        white, black = pairing.pairs[0]
+        text = pairing_as_text(pairing).replace(f"{white}-{black}", f"{black}-{white}", 1)
+        change_pairing(tournament=tournament, text=text, accept_absolute_faults=True)
+    enter_results(part, 2)
+    manager.update_settings(tournament=tournament, tiebreaks=",".join(statement["tiebreaks"]))
+
+
+def hand_in(part: ManagedPart) -> ManagedPart:
+    delivery.submit_attempt(attempt=part.attempt)
+    part.refresh_from_db()
+    return part
+
+
+def test_the_shipped_uvt_mock_sets_the_part_as_a_platform_convention(uvt_mock):
+    assert (uvt_mock.managed_players, uvt_mock.managed_rounds, uvt_mock.managed_points) == (9, 2, Decimal(20))
+
+
+def test_starting_a_uvt_mock_gives_the_trainee_a_tournament_of_their_own(part, trainee):
+    tournament = part.tournament
+    assert tournament.owner == trainee and tournament.players.count() == 9 and not tournament.rounds.exists()
+
+
+def test_two_trainees_get_two_tournaments_with_their_own_players(part, uvt_mock, other_trainee):
+    other = services.start_mock(trainee=other_trainee, unit="UVT").managed_part
+    assert other.tournament_id != part.tournament_id
+    assert set(other.tournament.players.values_list("name", flat=True)) != set(
+        part.tournament.players.values_list("name", flat=True))
+
+
+def test_the_statement_is_the_same_for_the_same_seed_and_gives_every_result():
+    first, players = statement_for(seed=42, players=9, rounds=2)
+    assert first == statement_for(seed=42, players=9, rounds=2)[0]
+    assert [len(first["results"][r]) for r in ("1", "2")] == [4, 4]
+    assert first["late_entry"]["name"] not in {p.name for p in players}
+
+
+def test_the_scale_shares_the_points_by_task_and_adds_up(part):
+    assert sum(task["points"] for task in tasks(part)) == part.points
+    assert [task["units"] for task in tasks(part)][:2] == [UNITS["pair"], UNITS["results"]]
+
+
+def test_the_work_done_as_stated_earns_every_mark_and_counts_in_the_mock(part):
+    work(part)
+    part = hand_in(part)
+    assert part.marks == part.points
+    assert part.attempt.max_score == part.points + 1 and part.attempt.score >= part.points
+
+
+def test_a_forfeit_entered_as_a_game_loses_the_forfeit_task_only(part):
+    played = {"+-": "1-0", "-+": "0-1"}[part.statement["forfeit"]["result"]]
+    work(part, forfeit_as=played)
+    report = {task["key"]: task for task in hand_in(part).report if task["round"] == 1}
+    assert report["forfeit"]["share"] == "0" and report["forfeit"]["faults"][0]["entered"] == played
+    assert report["results"]["share"] == "1"
+
+
+def test_a_round_changed_by_hand_is_graded_against_the_engine_board_by_board(part):
+    work(part, swap_colours_in_round_2=True)
+    pairing_2 = next(t for t in hand_in(part).report if t["key"] == "pair" and t["round"] == 2)
+    assert pairing_2["faults"][0]["code"] == "colours"
+    assert Decimal("0") < Decimal(pairing_2["share"]) < Decimal("1")
+
+
+def test_nothing_done_earns_nothing_and_each_task_says_why(part):
+    part = hand_in(part)
+    assert part.marks == 0 and all(task["faults"] for task in part.report)
+
+
+def test_the_correction_explains_each_fault_on_the_result_page(part, trainee):
+    pair_next_round(tournament=part.tournament)
+    part = hand_in(part)
+    page = client_for(trainee).get(reverse("delivery:attempt", args=[part.attempt.pk])).content.decode()
+    assert part.marks == Decimal(5) and "Partie tournoi géré : 5 sur 20" in page
+    assert "La ronde 2 n&#x27;est pas appariée." in page
+
+
+def test_the_attempt_page_states_the_tasks_and_links_to_the_tournament(part, trainee):
+    page = client_for(trainee).get(reverse("delivery:attempt", args=[part.attempt.pk])).content.decode()
+    assert part.tournament.get_absolute_url() in page
+    assert part.statement["withdrawal"]["name"] in page and "Conforme" not in page
+
+
+def test_the_work_is_saved_as_it_goes_and_survives_a_reload(part, trainee):
+    client = client_for(trainee)
+    client.post(reverse("managed_tournaments:pair_next", args=[part.tournament.pk]))
+    client.get(reverse("delivery:attempt", args=[part.attempt.pk]))
+    assert services.start_mock(trainee=trainee, unit="UVT").managed_part.tournament.rounds.count() == 1
+
+
+def test_the_manager_links_back_to_the_mock(part, trainee):
+    page = client_for(trainee).get(part.tournament.get_absolute_url()).content.decode()
+    assert reverse("delivery:attempt", args=[part.attempt.pk]) in page
+
+
+def test_after_hand_in_the_tournament_is_frozen(part, trainee):
+    hand_in(part)
+    response = client_for(trainee).post(reverse("managed_tournaments:pair_next", args=[part.tournament.pk]))
+    assert response.status_code == 403 and not part.tournament.rounds.exists()
+
+
+def test_a_frozen_tournament_still_reads(part, trainee):
+    hand_in(part)
+    assert client_for(trainee).get(part.tournament.get_absolute_url()).status_code == 200
+
+
+def test_a_mock_past_its_time_is_handed_in_before_a_change_and_the_change_refused(part, trainee):
+    attempt = part.attempt
+    attempt.deadline = timezone.now() - timedelta(hours=1)
+    attempt.save(update_fields=["deadline"])
+    response = client_for(trainee).post(reverse("managed_tournaments:pair_next", args=[part.tournament.pk]))
+    part.refresh_from_db()
+    assert response.status_code == 403 and part.graded_at is not None
+
+
+def test_grading_twice_keeps_the_first_mark(part):
+    part = hand_in(part)
+    pair = part.tournament
+    ManagedTournament.objects.filter(pk=pair.pk).update(frozen_at=None)
+    pair_next_round(tournament=pair)
+    assert grade(part).marks == 0
+
+
+def test_the_mock_tournament_cannot_be_deleted(part, trainee):
+    client_for(trainee).post(reverse("managed_tournaments:delete", args=[part.tournament.pk]))
+    assert ManagedTournament.objects.filter(pk=part.tournament_id).exists()
+
+
+def test_another_trainee_never_sees_the_tournament(part, other_trainee):
+    response = client_for(other_trainee).get(part.tournament.get_absolute_url())
+    assert response.status_code == 404
+
+
+def test_the_part_is_refused_for_an_exam_paper(trainee, db):
+    paper = Paper.objects.create(title="UVT", purpose=Purpose.EXAM, unit="UVT", duration=timedelta(hours=3))
+    attempt = delivery.start_attempt(paper=paper, candidate=trainee)
+    with pytest.raises(ValidationError):
+        set_part(attempt=attempt, players=9, rounds=2, points=Decimal(20))
