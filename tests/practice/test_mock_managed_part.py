@@ -194,3 +194,14 @@ def test_the_part_is_refused_for_an_exam_paper(trainee, db):
     attempt = delivery.start_attempt(paper=paper, candidate=trainee)
     with pytest.raises(ValidationError):
         set_part(attempt=attempt, players=9, rounds=2, points=Decimal(20))
+
+
+def test_a_real_exam_under_way_closes_the_mock_tournament(part, trainee):
+    paper = Paper.objects.create(title="UVT", purpose=Purpose.EXAM, unit="UVT", duration=timedelta(hours=3))
+    delivery.start_attempt(paper=paper, candidate=trainee)
+    assert client_for(trainee).get(part.tournament.get_absolute_url()).status_code == 403
+
+
+def test_the_practice_home_shows_the_part_as_a_platform_convention(uvt_mock, trainee):
+    page = client_for(trainee).get(reverse("practice:home")).content.decode()
+    assert "et une partie tournoi géré : 9 joueurs" in page
