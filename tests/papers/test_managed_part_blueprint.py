@@ -13,8 +13,9 @@ from papers.forms import BlueprintForm
 from papers.models import Blueprint
 from tests.conftest import client_for
 
-FIELDS = {"name": "UVT blanc", "unit": "UVT", "purpose": Purpose.MOCK, "duration_minutes": 180, "pass_mark": 50,
-          "pairing_count": 0, "managed_players": 9, "managed_rounds": 2, "managed_points": 20}
+FIELDS = {"name": "UVT blanc", "unit": "UVT", "purpose": Purpose.MOCK, "duration_minutes": 180,
+          "pass_mark": 50, "pairing_count": 0,
+           "managed_players": 9, "managed_rounds": 2, "managed_points": 20}
 
 
 def test_a_mock_blueprint_of_the_uvt_takes_the_part(db):
