@@ -64,7 +64,7 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
         "grace_seconds": None if preview else int(services.grace_period().total_seconds()),
         # The token's hidden input, written once for the page's dozens of forms.
         "csrf_input": csrf_input(request),
-        "managed_part": _managed_part(attempt, corrected=False),
+        "managed_part": None if preview else _managed_part(attempt, corrected=False),
     }
 
 
