@@ -40,10 +40,20 @@ class BlueprintForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["pairing_count"].required = False  # empty means none
-        self.fields["managed_players"].required = False
+        # Empty means none (players) or the shipped convention (rounds, points): a form posted
+        # without the part's fields saves a blueprint without the part.
+        for name in ("managed_players", "managed_rounds", "managed_points"):
+            self.fields[name].required = False
 
     def clean_pairing_count(self) -> int:
         return self.cleaned_data.get("pairing_count") or 0
+
+    def clean_managed_rounds(self) -> int:
+        return self.cleaned_data.get("managed_rounds") or Blueprint._meta.get_field("managed_rounds").default
+
+    def clean_managed_points(self) -> Decimal:
+        points = self.cleaned_data.get("managed_points")
+        return points if points is not None else Blueprint._meta.get_field("managed_points").default
 
     def clean_managed_players(self) -> int:
         players = self.cleaned_data.get("managed_players") or 0

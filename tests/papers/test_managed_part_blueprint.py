@@ -49,3 +49,9 @@ def test_the_blueprint_page_shows_the_part_as_a_platform_convention(exam_staff):
                                          duration_minutes=180, managed_players=9)
     page = client_for(exam_staff).get(reverse("papers:blueprint", args=[blueprint.pk])).content.decode()
     assert "tournoi géré : 9 joueurs, 2 rondes, 20 points (convention de la plateforme)" in page
+
+
+def test_a_blueprint_posted_without_the_part_saves_without_it(db):
+    fields = {key: value for key, value in FIELDS.items() if not key.startswith("managed_")}
+    form = BlueprintForm(fields)
+    assert form.is_valid() and form.cleaned_data["managed_players"] == 0
