@@ -165,6 +165,10 @@ def _grade_pairing(part, tournament, number) -> tuple[Decimal, list]:
             faults.append({"code": "missing_board", "engine": list(players)})
         else:
             faults.append({"code": "missing_bye", "engine": players[0]})
+    if faults:
+        # The whole round the engine gives, for the trainee to compare board by board.
+        faults.append({"code": "engine_pairing", "pairs": [list(pair) for pair in engine.pairs],
+                       "byes": list(engine.byes)})
     if report.absolute:
         return Decimal(0), faults
     return Decimal(correct) / Decimal(len(expected) or 1), faults

@@ -96,6 +96,11 @@ def fault_text(fault: dict) -> str:
             "white": fault["engine"][0], "black": fault["engine"][1]}
     if code == "missing_bye":
         return _("Le moteur donne l'exempt au joueur %(number)d.") % {"number": fault["engine"]}
+    if code == "engine_pairing":
+        boards = ", ".join(f"{white}-{black}" for white, black in fault["pairs"])
+        if fault["byes"]:
+            boards += " ; " + _("exempt : %(numbers)s") % {"numbers": ", ".join(str(n) for n in fault["byes"])}
+        return _("Appariement du moteur sur vos données : %(boards)s.") % {"boards": boards}
     if code in ("result", "forfeit"):
         return _("Échiquier %(board)d : %(given)s était donné, %(entered)s saisi.") % {
             "board": fault["board"], "given": _result(fault["given"]), "entered": _result(fault["entered"])}

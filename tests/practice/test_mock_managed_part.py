@@ -116,7 +116,7 @@ def test_a_forfeit_entered_as_a_game_loses_the_forfeit_task_only(part):
 def test_a_round_changed_by_hand_is_graded_against_the_engine_board_by_board(part):
     work(part, swap_colours_in_round_2=True)
     pairing_2 = next(t for t in hand_in(part).report if t["key"] == "pair" and t["round"] == 2)
-    assert pairing_2["faults"][0]["code"] == "colours"
+    assert [fault["code"] for fault in pairing_2["faults"]] == ["colours", "engine_pairing"]
     assert Decimal("0") < Decimal(pairing_2["share"]) < Decimal("1")
 
 
@@ -131,6 +131,13 @@ def test_the_correction_explains_each_fault_on_the_result_page(part, trainee):
     page = client_for(trainee).get(reverse("delivery:attempt", args=[part.attempt.pk])).content.decode()
     assert part.marks == Decimal(5) and "Partie tournoi géré : 5 sur 20" in page
     assert "La ronde 2 n&#x27;est pas appariée." in page
+
+
+def test_a_wrong_round_shows_the_engine_s_whole_pairing_in_the_correction(part, trainee):
+    work(part, swap_colours_in_round_2=True)
+    part = hand_in(part)
+    page = client_for(trainee).get(reverse("delivery:attempt", args=[part.attempt.pk])).content.decode()
+    assert "les couleurs sont inversées" in page and "Appariement du moteur sur vos données" in page
 
 
 def test_the_attempt_page_states_the_tasks_and_links_to_the_tournament(part, trainee):
