@@ -99,7 +99,8 @@ def fault_text(fault: dict) -> str:
     if code == "engine_pairing":
         boards = ", ".join(f"{white}-{black}" for white, black in fault["pairs"])
         if fault["byes"]:
-            boards += " ; " + _("exempt : %(numbers)s") % {"numbers": ", ".join(str(n) for n in fault["byes"])}
+            numbers = ", ".join(str(n) for n in fault["byes"])
+            boards += " ; " + _("exempt : %(numbers)s") % {"numbers": numbers}
         return _("Appariement du moteur sur vos données : %(boards)s.") % {"boards": boards}
     if code in ("result", "forfeit"):
         return _("Échiquier %(board)d : %(given)s était donné, %(entered)s saisi.") % {
