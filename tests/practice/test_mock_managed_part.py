@@ -212,3 +212,10 @@ def test_a_real_exam_under_way_closes_the_mock_tournament(part, trainee):
 def test_the_practice_home_shows_the_part_as_a_platform_convention(uvt_mock, trainee):
     page = client_for(trainee).get(reverse("practice:home")).content.decode()
     assert "et une partie tournoi géré : 9 joueurs" in page
+
+
+def test_a_three_round_part_adds_a_third_round_to_pair_and_play():
+    part = ManagedPart(rounds=3, points=Decimal(27), statement={})
+    keys = [(task["key"], task["round"]) for task in tasks(part)]
+    assert keys[-3:] == [("pair", 3), ("results", 3), ("tiebreaks", 3)]
+    assert sum(task["points"] for task in tasks(part)) == Decimal(27)
