@@ -84,3 +84,27 @@ def test_staff_do_not_see_a_trainees_tournament(paired, exam_staff):
 def test_a_change_by_get_is_refused(paired, alice):
     response = client_for(alice).get(reverse("managed_tournaments:pair_next", args=[paired.pk]))
     assert response.status_code == 405
+
+
+def test_a_frozen_tournament_refuses_every_change_to_its_owner(paired, alice):
+    from django.utils import timezone
+
+    paired.frozen_at = timezone.now()
+    paired.save(update_fields=["frozen_at"])
+    client = client_for(alice)
+    statuses = {url: client.post(url, {"result": "1-0", "from_round": 2}).status_code
+                for method, url in urls(paired) if method == "post"}
+    paired.refresh_from_db()
+    assert set(statuses.values()) == {403}, statuses
+    assert paired.rounds.count() == 1 and not paired.last_round().has_results()
+
+
+def test_a_frozen_tournament_still_shows_every_page_to_its_owner(paired, alice):
+    from django.utils import timezone
+
+    paired.frozen_at = timezone.now()
+    paired.save(update_fields=["frozen_at"])
+    client = client_for(alice)
+    statuses = {url: client.get(url).status_code for method, url in urls(paired)
+                if method == "get" and "modifier" not in url and "parametres" not in url}
+    assert set(statuses.values()) == {200}, statuses
