@@ -220,7 +220,9 @@ def media_problems(value: object, stems: tuple[str, str], *, use_database: bool)
             if not all(isinstance(text, str) for text in fields.values()):
                 problems.append((path.rstrip("."), _("Ce champ doit être un texte.")))
                 continue
-            fields = {key: text.strip() for key, text in fields.items()}
+            fields = {key: " ".join(text.split()) for key, text in fields.items()}
+            if fields["alt_en"] == fields["alt_fr"]:
+                fields["alt_en"] = ""  # the French is shown when there is no English
             if not NAME_RE.match(fields["name"]):
                 problems.append((path + "name", _("Nom d'image invalide « %(name)s » (lettres, chiffres, "
                                                   "points, tirets).") % {"name": fields["name"]}))
