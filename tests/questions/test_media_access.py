@@ -1,0 +1,105 @@
+"""An image reaches whoever may see its question, and nobody else (questions.media_access)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from delivery import services as delivery
+from delivery.models import Purpose
+from questions import services
+from tests.conftest import client_for
+from tests.delivery.exposure_fixtures import paper_of, register
+from tests.questions import core_samples
+from tests.questions.media_samples import png_bytes, published_with_image, with_image
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def version(trainer, other_trainer):
+    return published_with_image("uvc-image-clock", trainer, other_trainer).current_version
+
+
+def image_url(version) -> str:
+    return reverse("questions:image", args=[version.pk, version.media[0]["sha256"]])
+
+
+def test_a_bank_user_gets_the_image_with_private_cache_headers(other_trainer, version):
+    response = client_for(other_trainer).get(image_url(version))
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    assert "private" in response["Cache-Control"] and response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_an_anonymous_visitor_is_sent_to_the_login_page(version):
+    assert client_for(None).get(image_url(version)).status_code == 302
+
+
+def test_a_trainee_who_never_met_the_question_gets_404(trainee, version):
+    assert client_for(trainee).get(image_url(version)).status_code == 404
+
+
+def test_a_trainee_whose_practice_shows_the_question_gets_the_image(trainee, version):
+    paper = paper_of([version], purpose=Purpose.PRACTICE)
+    delivery.start_attempt(paper=paper, candidate=trainee)
+    assert client_for(trainee).get(image_url(version)).status_code == 200
+
+
+def test_an_exam_reserved_question_s_image_stays_out_of_practice(trainee, version):
+    services.set_exam_pool(question=version.question, exam_pool=True)
+    paper = paper_of([version], purpose=Purpose.PRACTICE)
+    delivery.start_attempt(paper=paper, candidate=trainee)
+    assert client_for(trainee).get(image_url(version)).status_code == 404
+
+
+def test_the_exam_candidate_gets_it_during_the_exam(trainee, version):
+    services.set_exam_pool(question=version.question, exam_pool=True)
+    paper = paper_of([version], purpose=Purpose.EXAM)
+    delivery.start_attempt(paper=paper, candidate=trainee)
+    assert client_for(trainee).get(image_url(version)).status_code == 200
+
+
+def test_a_trainer_registered_for_the_session_does_not_get_it(other_trainer, exam_staff, version):
+    paper = paper_of([version], purpose=Purpose.EXAM)
+    register(other_trainer, paper, exam_staff)
+    assert client_for(other_trainer).get(image_url(version)).status_code == 404
+
+
+def test_a_sha256_the_version_does_not_show_is_404(other_trainer, version, trainer):
+    other = services.create_question(author=trainer, content=with_image(
+        core_samples.single(), data=png_bytes(colour="yellow")), uid="uvr-other-image")
+    url = reverse("questions:image", args=[version.pk, other.draft.media[0]["sha256"]])
+    assert client_for(other_trainer).get(url).status_code == 404
+
+
+def test_an_unpublished_draft_s_image_is_only_its_author_s(trainer, other_trainer):
+    draft = services.create_question(author=trainer, content=with_image(core_samples.single(),
+                                                                         data=png_bytes()), uid="uvr-draft-image")
+    url = image_url(draft.draft)
+    assert client_for(other_trainer).get(url).status_code == 404
+    assert client_for(trainer).get(url).status_code == 200
+
+
+def test_the_image_is_refused_to_a_post(other_trainer, version):
+    assert client_for(other_trainer).post(image_url(version)).status_code == 405
+
+
+def test_the_practice_page_shows_the_image_with_its_alt_text(trainee, version):
+    paper = paper_of([version], purpose=Purpose.PRACTICE)
+    attempt = delivery.start_attempt(paper=paper, candidate=trainee)
+    html = client_for(trainee).get(reverse("delivery:attempt", args=[attempt.pk])).content.decode()
+    assert f'src="{image_url(version)}"' in html and 'alt="Pendule des Blancs à 0:30"' in html
+
+
+def test_a_closed_book_exam_opens_the_images_of_its_own_copy(trainee, version):
+    paper = paper_of([version], purpose=Purpose.EXAM)
+    delivery.start_attempt(paper=paper, candidate=trainee)
+    assert client_for(trainee).get(image_url(version)).status_code == 200
+
+
+def test_a_closed_book_exam_closes_the_images_of_other_questions(trainee, trainer, other_trainer, version):
+    other = published_with_image("uvr-elsewhere", trainer, other_trainer, png_bytes(colour="grey"))
+    practice = paper_of([other.current_version], purpose=Purpose.PRACTICE)
+    delivery.start_attempt(paper=practice, candidate=trainee)
+    delivery.start_attempt(paper=paper_of([version], purpose=Purpose.EXAM), candidate=trainee)
+    assert client_for(trainee).get(image_url(other.current_version)).status_code == 403
