@@ -18,6 +18,7 @@ urlpatterns = [
     path("media/<int:version_id>/<str:sha256>/", media.image, name="image"),
     path("<slug:uid>/", bank.detail, name="detail"),
     path("<slug:uid>/edit/", editor.edit, name="edit"),
+    path("<slug:uid>/images/", media.add_image, name="add_image"),
     path("<slug:uid>/preview/", bank.candidate_preview, name="preview"),
     path("<slug:uid>/history/", bank.history, name="history"),
     path("<slug:uid>/submit/", workflow.submit, name="submit"),

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from questions.formats import BankEntry, extension
 from questions.formats.moodle_grades import nearest_grade, positive_grades
+from questions.formats.moodle_media import add_files, images_html, unplaced_html
 from questions.formats.moodle_metadata import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
@@ -18,7 +19,6 @@ from questions.formats.moodle_metadata import (
     fraction_text,
     moodle_tag,
 )
-from questions.formats.moodle_media import add_files, images_html, unplaced_html
 from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_svg, text_to_html
 
 EXTENSION_ELEMENT = "arbitre"  # the whole content, see questions.formats.extension
@@ -72,7 +72,8 @@ def _stem_html(content: dict) -> str:
     if not content["stem_en"]:
         return french
     english = images_html(text_to_html(content["stem_en"]), media, "en")
-    return f'<span lang="fr" class="multilang">{french}</span><span lang="en" class="multilang">{english}</span>'
+    return (f'<span lang="fr" class="multilang">{french}</span>'
+            f'<span lang="en" class="multilang">{english}</span>')
 
 
 def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> None:

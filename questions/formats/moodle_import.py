@@ -22,9 +22,9 @@ from questions.formats import (
 )
 from questions.formats.html_text import SCENARIO_CLASS, html_to_texts_noting, split_rubric
 from questions.formats.left_out import file_note, formatting_notes
-from questions.formats.moodle_media import read_images
 from questions.formats.moodle_export import EXTENSION_ELEMENT, export
 from questions.formats.moodle_grades import weight_notes
+from questions.formats.moodle_media import read_images
 from questions.formats.moodle_metadata import (
     apply_carried,
     apply_flags,
@@ -143,8 +143,8 @@ def _texts(element: ET.Element | None, where: str, left_out: list[str],
         name for name in files if f'class="{SCENARIO_CLASS}"><img src="@@PLUGINFILE@@/{name}"' not in html
     ]
     if kept is not None:
-        html, kept["media"], kept["images"] = read_images(element, where, left_out, skip=set(
-            file.get("name", "") for file in element.findall("file")) - set(files))
+        html, kept["media"], kept["images"] = read_images(element, where, left_out, skip={
+            file.get("name", "") for file in element.findall("file")} - set(files))
         files = []  # each file is now kept or reported by read_images
     french, english, lost = html_to_texts_noting(html)
     left_out.extend(file_note(where, name) for name in files)

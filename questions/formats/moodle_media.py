@@ -36,7 +36,8 @@ MARKER_ANYWHERE_RE = re.compile(r"\[image:\s*([^\]\s]+)\s*\]")
 
 
 def _attributes(tag: str) -> dict[str, str]:
-    return {name.lower(): html.unescape(double or single) for name, double, single in ATTRIBUTE_RE.findall(tag)}
+    return {name.lower(): html.unescape(double or single)
+            for name, double, single in ATTRIBUTE_RE.findall(tag)}
 
 
 def read_images(element: ET.Element, where: str, left_out: list[str],
@@ -123,7 +124,8 @@ def unplaced_html(content: dict) -> str:
               for stem in (content.get("stem_fr", ""), content.get("stem_en", ""))
               for line in stem.splitlines() if MARKER_RE.match(line.strip())}
     return "".join(
-        f'<p><img src="{PLUGINFILE}{quote(item["name"])}" alt="{html.escape(item["alt_fr"], quote=True)}"></p>'
+        f'<p><img src="{PLUGINFILE}{quote(item["name"])}" '
+        f'alt="{html.escape(item["alt_fr"], quote=True)}"></p>'
         for item in content.get("media") or [] if item["name"] not in placed
     )
 

@@ -15,6 +15,7 @@ from positions.validation import FenError, PgnError, validate_fen
 from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
+from questions.forms.media import ImageForm
 from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
 
@@ -38,6 +39,8 @@ def _editor_context(request: HttpRequest, editor: QuestionEditor, question: Ques
         "editor": editor,
         "form": editor.form,
         "question": question,
+        "image_form": ImageForm(),
+        "images": question.latest_version.media if question and question.latest_version else [],
         "analyse_panel_url": analyse_panel_url(),
     }
 
@@ -59,6 +62,8 @@ def _save(request: HttpRequest, editor: QuestionEditor, question: Question | Non
     if question is not None and uid and uid != question.uid:
         editor.form.add_error("uid", _("L'identifiant d'une question existante ne change pas."))
         return None
+    if question is not None and question.latest_version is not None and question.latest_version.media:
+        content["media"] = question.latest_version.media  # added and kept by questions:add_image
     _normalised, problems = validate_content(content)
     if problems:
         ui_services.place_problems(editor, problems)

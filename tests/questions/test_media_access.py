@@ -73,8 +73,8 @@ def test_a_sha256_the_version_does_not_show_is_404(other_trainer, version, train
 
 
 def test_an_unpublished_draft_s_image_is_only_its_author_s(trainer, other_trainer):
-    draft = services.create_question(author=trainer, content=with_image(core_samples.single(),
-                                                                         data=png_bytes()), uid="uvr-draft-image")
+    content = with_image(core_samples.single(), data=png_bytes())
+    draft = services.create_question(author=trainer, content=content, uid="uvr-draft-image")
     url = image_url(draft.draft)
     assert client_for(other_trainer).get(url).status_code == 404
     assert client_for(trainer).get(url).status_code == 200
@@ -103,3 +103,36 @@ def test_a_closed_book_exam_closes_the_images_of_other_questions(trainee, traine
     delivery.start_attempt(paper=practice, candidate=trainee)
     delivery.start_attempt(paper=paper_of([version], purpose=Purpose.EXAM), candidate=trainee)
     assert client_for(trainee).get(image_url(other.current_version)).status_code == 403
+
+
+def test_a_trainer_adds_an_image_with_its_alt_text_in_the_editor(trainer, draft_question):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("Pendule finale.PNG", png_bytes(), content_type="image/png")
+    client_for(trainer).post(reverse("questions:add_image", args=[draft_question.uid]),
+                             {"file": upload, "alt_fr": "La pendule", "alt_en": "The clock"})
+    draft_question.refresh_from_db()
+    assert draft_question.draft.media[0]["name"] == "Pendule-finale.png"
+    assert draft_question.draft.stem_fr.endswith("[image:Pendule-finale.png]")
+
+
+def test_the_editor_refuses_an_svg_with_its_reason_and_keeps_the_draft(trainer, draft_question):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg"/>'
+    upload = SimpleUploadedFile("x.png", svg, content_type="image/png")
+    response = client_for(trainer).post(reverse("questions:add_image", args=[draft_question.uid]),
+                                        {"file": upload, "alt_fr": "x"}, follow=True)
+    assert "SVG ne sont pas acceptées" in response.content.decode()
+    draft_question.refresh_from_db()
+    assert draft_question.draft.media == []
+
+
+def test_saving_the_editor_keeps_the_images(trainer, draft_question):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = client_for(trainer)
+    client.post(reverse("questions:add_image", args=[draft_question.uid]),
+                {"file": SimpleUploadedFile("a.png", png_bytes()), "alt_fr": "La pendule"})
+    page = client.get(reverse("questions:edit", args=[draft_question.uid]))
+    assert "[image:a.png]" in page.content.decode()
