@@ -49,6 +49,18 @@ def _alt(item: dict[str, Any], language: str) -> str:
     return item.get("alt_fr") or item.get("alt_en") or item.get("name", "")
 
 
+def with_images_of(question, content: dict[str, Any], version):
+    """The editor's live preview of unsaved text: its stem with the images of the version being
+    edited, fetched from that version's address (no bytes in every preview)."""
+    import dataclasses
+
+    language = question.language
+    english = language == "en" and content.get("stem_en")
+    stem = content["stem_en"] if english else content.get("stem_fr", "")
+    return dataclasses.replace(question, stem_paragraphs=stem_paragraphs(
+        stem or "", content, version_id=version.pk, language=language))
+
+
 def stem_paragraphs(stem: str, content: dict[str, Any], *, version_id: int | None,
                     language: str) -> list[str | StemImage]:
     """The stem's paragraphs (stripped texts, as before) with its images placed among them."""

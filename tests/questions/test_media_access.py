@@ -136,3 +136,22 @@ def test_saving_the_editor_keeps_the_images(trainer, draft_question):
                 {"file": SimpleUploadedFile("a.png", png_bytes()), "alt_fr": "La pendule"})
     page = client.get(reverse("questions:edit", args=[draft_question.uid]))
     assert "[image:a.png]" in page.content.decode()
+
+
+def test_the_editor_s_preview_shows_the_images_of_the_question_being_edited(trainer, other_trainer, version):
+    from tests.questions.conftest import editor_data
+
+    data = editor_data({k: v for k, v in version.content().items() if k != "media"}, uid=version.question.uid)
+    response = client_for(trainer).post(reverse("questions:editor_preview"),
+                                        {**data, "images_of": version.question.uid})
+    assert response.context["problems"] == [] and f'src="{image_url(version)}"' in response.content.decode()
+
+
+def test_the_editor_s_preview_gives_no_image_of_a_question_one_may_not_read(trainer, other_trainer):
+    from tests.questions.conftest import editor_data
+
+    hidden = services.create_question(author=other_trainer, content=with_image(
+        core_samples.single(), data=png_bytes(colour="red")), uid="uvr-someone-else")
+    response = client_for(trainer).post(reverse("questions:editor_preview"),
+                                        {**editor_data(core_samples.single()), "images_of": hidden.uid})
+    assert response.status_code == 404
