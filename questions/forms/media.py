@@ -9,7 +9,10 @@ from questions.media import MAX_IMAGE_BYTES, ImageRefused, inspect_image
 
 
 class ImageForm(forms.Form):
-    file = forms.FileField(label=_("Image (PNG, JPEG, GIF ou WebP, 2 Mo au plus)"))
+    file = forms.FileField(
+        label=_("Image (PNG, JPEG, GIF ou WebP, 2 Mo au plus)"),
+        widget=forms.ClearableFileInput(attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}),
+    )
     alt_fr = forms.CharField(
         label=_("Texte de remplacement (français)"), max_length=300,
         help_text=_("Ce que montre l'image, lu à qui ne la voit pas (lecteur d'écran)."),

@@ -55,3 +55,20 @@ def test_on_a_phone_the_image_fits_the_width(live_server, page: Page, attempt):
     assert image.bounding_box()["width"] <= 390
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "question-image-390")
+
+
+def test_the_editor_lists_the_image_and_offers_to_add_one_on_a_phone(live_server, page: Page, demo_users):
+    from tests.questions.media_samples import published_with_image
+
+    trainer, reviewer = demo_users["formateur@demo.arbitre.fr"], demo_users["formatrice@demo.arbitre.fr"]
+    question = published_with_image("uvr-browser-image", trainer,
+                                    reviewer, png_bytes(900, 300, "lightblue"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, live_server.url, "formateur@demo.arbitre.fr", f"/questions/{question.uid}/edit/")
+    expect(page.locator("#images code")).to_have_text("[image:pendule.png]")
+    expect(page.get_by_label("Texte de remplacement (français)")).to_be_visible()
+    page.wait_for_function("document.querySelector('.editor-images__thumb').complete")
+    assert page.evaluate("document.querySelector('.editor-images__thumb').naturalWidth") == 900
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#images").scroll_into_view_if_needed()
+    shot(page, "question-image-editor-390")
