@@ -155,3 +155,22 @@ def test_the_editor_s_preview_gives_no_image_of_a_question_one_may_not_read(trai
     response = client_for(trainer).post(reverse("questions:editor_preview"),
                                         {**editor_data(core_samples.single()), "images_of": hidden.uid})
     assert response.status_code == 404
+
+
+def test_the_correction_shows_the_image_and_the_candidate_still_gets_it(trainee, version):
+    paper = paper_of([version], purpose=Purpose.PRACTICE)
+    attempt = delivery.submit_attempt(attempt=delivery.start_attempt(paper=paper, candidate=trainee))
+    client = client_for(trainee)
+    html = client.get(reverse("delivery:attempt", args=[attempt.pk])).content.decode()
+    assert f'src="{image_url(version)}"' in html and client.get(image_url(version)).status_code == 200
+
+
+def test_an_exam_copy_handed_in_before_the_release_no_longer_gets_it(trainee, version):
+    paper = paper_of([version], purpose=Purpose.EXAM)
+    delivery.submit_attempt(attempt=delivery.start_attempt(paper=paper, candidate=trainee))
+    assert client_for(trainee).get(image_url(version)).status_code == 404
+
+
+def test_the_staff_preview_of_a_question_shows_its_image(other_trainer, version):
+    html = client_for(other_trainer).get(reverse("questions:preview", args=[version.question.uid])).content
+    assert f'src="{image_url(version)}"' in html.decode()
