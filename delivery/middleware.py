@@ -9,7 +9,8 @@ anything.
 
 Each copy being sat works on its own (a candidate may have two exams open, e.g. an open-book
 one beside a closed-book one): its pages, its autosave and clock, the diagrams its questions
-draw (``/positions/diagram.svg`` for their positions only: ``delivery.diagrams``), and its page
+draw (``/positions/diagram.svg`` for their positions only: ``delivery.diagrams``), the images
+their questions show (``questions.media_access.shown_on_copies``), and its page
 once handed in at its deadline. Static files (scripts, styles, fonts) are served before any
 view (WhiteNoise) and never reach this check.
 
@@ -38,6 +39,8 @@ EXAM_TRAFFIC = {"delivery:save", "delivery:clock"}
 ATTEMPT_VIEWS = {"delivery:attempt", "delivery:check", "delivery:submit"}
 # Open for the positions the copies being sat draw, and no other.
 DIAGRAM_VIEW = "positions:diagram"
+# Open for the images of the questions of the copies being sat (questions.media_access).
+IMAGE_VIEW = "questions:image"
 _UNCHECKED = OPEN_VIEWS | EXAM_TRAFFIC
 # The tools that pair a round with the engine (or explain or check one): closed while a copy
 # with a pairing question is sat, open-book or not: the rulebook is not a pairing program.
@@ -80,4 +83,10 @@ class ClosedBookMiddleware:
             return attempt_id in copies or permissions.handed_in_alongside(user, attempt_id, sitting)
         if view_name == DIAGRAM_VIEW:
             return diagrams.shown_on_copies(copies, request.GET.get("fen", ""))
+        if view_name == IMAGE_VIEW:
+            from questions.media_access import shown_on_copies
+            from questions.models import QuestionVersion
+
+            version = QuestionVersion.objects.filter(pk=view_kwargs.get("version_id")).first()
+            return version is not None and shown_on_copies(copies, version)
         return False

@@ -31,6 +31,7 @@ CLOCK_RE = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\.\d)?$")
 QUESTION_KEYS = (
     "uid", "type", "units", "tags", "difficulty", "points", "negative_marking", "eliminatory",
     "stem_fr", "stem_en", "explanation_fr", "explanation_en", "citations", "source", "scenario", "body",
+    "media",
 )
 SCENARIO_DEFAULTS: dict[str, object] = {
     "fen": "", "moves": "", "ply": None, "orientation": "white", "arrows": [], "circles": [],
@@ -214,6 +215,11 @@ def validate_content(data: object, *, check_citations: bool = True,
     citations = _citations(checker, data.get("citations", []), check_citations, use_database)
     scenario = _scenario(checker, data.get("scenario"))
     body = _body(checker, kind, data.get("body"), points, needs_english)
+    from questions.media import media_problems
+
+    media, media_errors = media_problems(data.get("media"), (stem_fr, stem_en), use_database=use_database)
+    for path, message in media_errors:
+        checker.add(path, message)
 
     from questions.models import number_for_json
 
@@ -234,6 +240,8 @@ def validate_content(data: object, *, check_citations: bool = True,
         "scenario": scenario,
         "body": body,
     }
+    if media:
+        content["media"] = media
     return content, checker.problems
 
 

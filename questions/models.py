@@ -274,6 +274,8 @@ class QuestionVersion(models.Model):
     source = models.TextField(_("source"), blank=True)
     scenario = models.JSONField(_("scénario"), null=True, blank=True)
     body = models.JSONField(_("contenu selon le type"), default=dict)
+    # The images the stem shows (questions.media): [{name, sha256, alt_fr, alt_en}].
+    media = models.JSONField(_("images"), default=list, blank=True)
 
     content_hash = models.CharField(_("empreinte du contenu"), max_length=64, db_index=True)
     author = models.ForeignKey(
@@ -335,8 +337,9 @@ class QuestionVersion(models.Model):
         return self.published_at is not None
 
     def content(self) -> dict:
-        """The content in the bank's JSON format (FORMAT.md), without the uid."""
-        return {
+        """The content in the bank's JSON format (FORMAT.md), without the uid. ``media`` only
+        when the version has images: the content (and hash) of every other version is as before."""
+        content = {
             "type": self.type,
             "units": list(self.units),
             "tags": list(self.tags),
@@ -353,6 +356,9 @@ class QuestionVersion(models.Model):
             "scenario": self.scenario,
             "body": self.body,
         }
+        if self.media:
+            content["media"] = [dict(item) for item in self.media]
+        return content
 
     def set_content(self, content: dict) -> None:
         """Copy a validated, normalised content dict (see questions.content) into the fields."""
@@ -371,6 +377,7 @@ class QuestionVersion(models.Model):
         self.source = content["source"]
         self.scenario = content["scenario"]
         self.body = content["body"]
+        self.media = [dict(item) for item in content.get("media") or []]
 
     def stem(self, language: str = "fr") -> str:
         return self.stem_en if language == "en" and self.stem_en else self.stem_fr
@@ -440,3 +447,6 @@ class StatusChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.question.uid}: {self.from_status or '—'} → {self.to_status}"
+
+
+from questions.media import QuestionImage  # noqa: E402,F401 (registers the model with the app)

@@ -109,6 +109,14 @@ def _paragraphs(text: str) -> list[str]:
     return [paragraph.strip() for paragraph in (text or "").split("\n\n") if paragraph.strip()]
 
 
+def _stem(stem: str, content: dict[str, Any], source: Any, language: str) -> list:
+    """The stem's paragraphs, with the question's images placed among them."""
+    from questions.media_rendering import stem_paragraphs
+
+    version_id = source.pk if isinstance(source, QuestionVersion) else None
+    return stem_paragraphs(stem, content, version_id=version_id, language=language)
+
+
 def diagram_for(scenario: dict[str, Any] | None) -> Diagram | None:
     if not scenario:
         return None
@@ -218,7 +226,7 @@ def candidate_view(
         english = language == "en" and content.get("stem_en")
         stem = content["stem_en"] if english else content.get("stem_fr", "")
         seed = computed.SAMPLE_SEEDS[0] if variant_seed is None else variant_seed
-        return CandidateQuestion(uid=uid, type=kind, stem_paragraphs=_paragraphs(stem),
+        return CandidateQuestion(uid=uid, type=kind, stem_paragraphs=_stem(stem, content, source, language),
                                  points=content.get("points") or 0, language=language, prefix=prefix,
                                  pairing=PairingView(body, seed))
     options = [
@@ -239,7 +247,7 @@ def candidate_view(
     return CandidateQuestion(
         uid=uid,
         type=kind,
-        stem_paragraphs=_paragraphs(stem),
+        stem_paragraphs=_stem(stem, content, source, language),
         points=content.get("points") or 0,
         language=language,
         prefix=prefix,

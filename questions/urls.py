@@ -1,6 +1,6 @@
 from django.urls import path
 
-from questions.views import bank, editor, transfer, workflow
+from questions.views import bank, editor, media, transfer, workflow
 
 app_name = "questions"
 
@@ -15,8 +15,10 @@ urlpatterns = [
     path("editor/articles/", editor.article_search, name="article_search"),
     path("editor/citation/", editor.citation_chip, name="citation_chip"),
     path("editor/computed-samples/", editor.computed_samples, name="computed_samples"),
+    path("media/<int:version_id>/<str:sha256>/", media.image, name="image"),
     path("<slug:uid>/", bank.detail, name="detail"),
     path("<slug:uid>/edit/", editor.edit, name="edit"),
+    path("<slug:uid>/images/", media.add_image, name="add_image"),
     path("<slug:uid>/preview/", bank.candidate_preview, name="preview"),
     path("<slug:uid>/history/", bank.history, name="history"),
     path("<slug:uid>/submit/", workflow.submit, name="submit"),

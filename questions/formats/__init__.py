@@ -56,6 +56,9 @@ class BankEntry:
     # What the file said of this question that the bank cannot hold (images, partial credit…),
     # one sentence each, in the reader's language: shown with the import's report.
     left_out: list[str] = field(default_factory=list)
+    # The bytes of the images ``content["media"]`` names, by SHA-256, read from the file and not
+    # yet stored (``questions.media.store_image`` at import).
+    images: dict[str, bytes] = field(default_factory=dict)
 
 
 @dataclass

@@ -137,12 +137,14 @@ def restore(entry: BankEntry, carried: str, native: Callable[[BankEntry], dict |
     if not carried.strip():
         return entry
     content = unpack(carried)
-    if native(BankEntry(entry.uid, content)) == entry.content:
+    if native(BankEntry(entry.uid, content, images=entry.images)) == entry.content:
         return BankEntry(
-            entry.uid, content, label=entry.label, source_format=entry.source_format, lossless=True
+            entry.uid, content, label=entry.label, source_format=entry.source_format, lossless=True,
+            images=entry.images,
         )
     edited = dict(entry.content)
     for name in UNCARRIED_FIELDS:
         if not edited.get(name) and content.get(name):
             edited[name] = content[name]
-    return BankEntry(entry.uid, edited, label=entry.label, source_format=entry.source_format)
+    return BankEntry(entry.uid, edited, label=entry.label, source_format=entry.source_format,
+                     images=entry.images)

@@ -81,6 +81,33 @@ def _general_feedback(content: dict) -> str:
     return escape(text) if text else ""
 
 
+def image_notes(content: dict) -> list[str]:
+    """What GIFT cannot carry of a question's images (it has no attached files), one sentence
+    each: written above the question in the file and by ``export_questions`` on its output."""
+
+    return [
+        _("image « %(name)s » non exportée : GIFT ne transporte pas d'images (exportez en Moodle XML "
+          "pour la garder).") % {"name": item["name"]}
+        for item in content.get("media") or []
+    ]
+
+
+def _stem_without_images(content: dict, language: str) -> str:
+    """The stem with each ``[image:NAME]`` line replaced by the image's alternative text."""
+    from questions.media import MARKER_RE
+
+    alts = {item["name"]: (item.get("alt_en") if language == "en" and item.get("alt_en") else item["alt_fr"])
+            for item in content.get("media") or []}
+    stem = content[f"stem_{language}"]
+    if not alts:
+        return stem
+    lines = []
+    for line in stem.split("\n"):
+        match = MARKER_RE.match(line.strip())
+        lines.append(f"({alts[match.group(1)]})" if match and match.group(1) in alts else line)
+    return "\n".join(lines)
+
+
 def export(entries: list[BankEntry], *, carry: bool = True) -> str:
     """The GIFT of ``entries``; ``carry=False`` leaves out the lossless extension."""
     blocks = []
@@ -95,9 +122,10 @@ def export(entries: list[BankEntry], *, carry: bool = True) -> str:
         if content["type"] == "numeric" and content["body"].get("unit_fr"):
             tags.append(f"{TAG_PREFIX}unit-fr:{content['body']['unit_fr']}")
         header = f"// [id:{entry.uid}] " + " ".join(f"[tag:{moodle_tag(tag)}]" for tag in tags)
+        header += "".join(f"\n// {note}" for note in image_notes(content))
         if carry:
             header += f"\n// {EXTENSION_COMMENT} {extension.pack(original.content)}"
-        stem = _html(content["stem_fr"], content["stem_en"]) + escape(
+        stem = _html(_stem_without_images(content, "fr"), _stem_without_images(content, "en")) + escape(
             _scenario_text(content) + data_span(tags, content, original.content)
         )
         answers = _answers(content)

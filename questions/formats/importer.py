@@ -239,6 +239,7 @@ def import_entries(
         )
     )
     left_out = {entry.uid: list(entry.left_out) for entry in entries if entry.left_out}
+    _store_images(entries, author)
     entries = _with_uncarried_fields(entries, format_name)
     valid, problems = validate_entries(entries, skip_engine_for=known)
     problems = list(parse_problems or []) + problems + _identity_problems(valid, format_name)
@@ -277,6 +278,19 @@ def import_entries(
             )
             getattr(report, outcome).append(entry.uid)
     return report
+
+
+def _store_images(entries: list[BankEntry], author) -> None:
+    """Store the images the file brought (checked when read; stored once per content). Before the
+    validation, which asks that every image a question names is in the bank: if the import is then
+    refused, the images stay stored, named by no question, and a second try finds them."""
+    from questions.media import store_image
+
+    for entry in entries:
+        named = {item["sha256"] for item in entry.content.get("media") or []}
+        for sha256, data in entry.images.items():
+            if sha256 in named:
+                store_image(data=data, uploaded_by=author)
 
 
 def _identity_problems(entries: list[BankEntry], format_name: str | None) -> list[ParseProblem]:

@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 def formatting_notes(where: str, lost: set[str]) -> list[str]:
     """One sentence per kind of formatting lost in the text ``where`` (html_text's kinds)."""
     messages = {
-        "image": _("%(where)s : image non reprise (la banque ne stocke ni images ni fichiers)."),
+        "image": _("%(where)s : image non reprise (seules les images PNG, JPEG, GIF ou WebP jointes au "
+                   "fichier sont gardées)."),
         "media": _("%(where)s : son, vidéo ou formule non repris (la banque stocke du texte)."),
         "emphasis": _("%(where)s : mise en forme (italique, gras…) perdue : la banque stocke du texte brut."),
         "table": _("%(where)s : tableau ramené à du texte, cellule par cellule."),
@@ -24,6 +25,6 @@ def formatting_notes(where: str, lost: set[str]) -> list[str]:
 
 def file_note(where: str, name: str) -> str:
     message = _(
-        "%(where)s : fichier joint « %(name)s » non repris (la banque ne stocke ni images ni fichiers)."
+        "%(where)s : fichier joint « %(name)s » non repris (la banque ne garde que les images de l'énoncé)."
     )
     return message % {"where": where, "name": name}

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from questions.formats import BankEntry, extension
 from questions.formats.moodle_grades import nearest_grade, positive_grades
+from questions.formats.moodle_media import add_files, images_html, unplaced_html
 from questions.formats.moodle_metadata import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
@@ -18,7 +19,7 @@ from questions.formats.moodle_metadata import (
     fraction_text,
     moodle_tag,
 )
-from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_svg
+from questions.formats.text import SCENARIO_CLASS, bilingual_html, rubric_html, scenario_svg, text_to_html
 
 EXTENSION_ELEMENT = "arbitre"  # the whole content, see questions.formats.extension
 
@@ -63,6 +64,18 @@ def _scenario_html(entry: BankEntry) -> tuple[str, tuple[str, str] | None]:
     return "".join(parts), (filename, base64.b64encode(svg.encode("utf-8")).decode("ascii"))
 
 
+def _stem_html(content: dict) -> str:
+    media = content.get("media") or []
+    if not media:
+        return bilingual_html(content["stem_fr"], content["stem_en"])
+    french = images_html(text_to_html(content["stem_fr"]), media, "fr")
+    if not content["stem_en"]:
+        return french
+    english = images_html(text_to_html(content["stem_en"]), media, "en")
+    return (f'<span lang="fr" class="multilang">{french}</span>'
+            f'<span lang="en" class="multilang">{english}</span>')
+
+
 def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> None:
     carried = entry.content
     entry = extension.shown_entry(entry)  # a computed question: its sample variant
@@ -83,8 +96,9 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
     scenario_html, image = _scenario_html(entry)
     tags = export_tags(entry)
     extra = data_span(tags, content, carried)
-    stem = f"<p>{bilingual_html(content['stem_fr'], content['stem_en'])}</p>{scenario_html}{extra}"
+    stem = f"<p>{_stem_html(content)}</p>{unplaced_html(content)}{scenario_html}{extra}"
     question_text = _text_element(question, "questiontext", stem)
+    add_files(question_text, content.get("media") or [], entry.images)
     if image is not None:
         file_element = ET.SubElement(
             question_text, "file", {"name": image[0], "path": "/", "encoding": "base64"}

@@ -24,6 +24,7 @@ from questions.formats.html_text import SCENARIO_CLASS, html_to_texts_noting, sp
 from questions.formats.left_out import file_note, formatting_notes
 from questions.formats.moodle_export import EXTENSION_ELEMENT, export
 from questions.formats.moodle_grades import weight_notes
+from questions.formats.moodle_media import read_images
 from questions.formats.moodle_metadata import (
     apply_carried,
     apply_flags,
@@ -123,22 +124,29 @@ def parse(text: str) -> ParseResult:
 
 
 def _native(entry: BankEntry) -> dict | None:
+    # ``entry.images``: bytes not stored yet (a file from another instance) are exported too.
     parsed = parse(export([entry], carry=False))
     return parsed.entries[0].content if parsed.entries else None
 
 
-def _texts(element: ET.Element | None, where: str, left_out: list[str]) -> tuple[str, str]:
+def _texts(element: ET.Element | None, where: str, left_out: list[str],
+           kept: dict | None = None) -> tuple[str, str]:
     """(French, English) of a Moodle text element (``<questiontext>``…), noting in ``left_out`` its
-    files and what plain text loses."""
+    files and what plain text loses. With ``kept`` (the stem), its images are kept
+    (``moodle_media.read_images``): ``kept`` receives their ``media`` and ``images``."""
     if element is None:
         return "", ""
     html = _child_text(element, "text")
-    french, english, lost = html_to_texts_noting(html)
     files = [file.get("name", "") for file in element.findall("file")]
     # Our own export's diagram is the scenario, carried otherwise: not a loss.
     files = [
         name for name in files if f'class="{SCENARIO_CLASS}"><img src="@@PLUGINFILE@@/{name}"' not in html
     ]
+    if kept is not None:
+        html, kept["media"], kept["images"] = read_images(element, where, left_out, skip={
+            file.get("name", "") for file in element.findall("file")} - set(files))
+        files = []  # each file is now kept or reported by read_images
+    french, english, lost = html_to_texts_noting(html)
     left_out.extend(file_note(where, name) for name in files)
     if files:
         lost = lost - {"image"}
@@ -178,7 +186,8 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str, category:
             % {"type": moodle_type}
         )
     left_out: list[str] = []
-    stem_fr, stem_en = _texts(question.find("questiontext"), _("énoncé"), left_out)
+    kept: dict = {}
+    stem_fr, stem_en = _texts(question.find("questiontext"), _("énoncé"), left_out, kept)
     explanation_fr, explanation_en = _texts(question.find("generalfeedback"), _("explication"), left_out)
     _unkept_texts(question, left_out)
     points = read_number(_child_text(question, "defaultgrade"), "defaultgrade", "1")
@@ -228,8 +237,11 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str, category:
         content["body"] = parse_grader_info(_child_text(question, "graderinfo/text"), points)
     apply_flags(content, flags)
     apply_carried(content, _child_text(question, "questiontext/text"))
+    if kept.get("media"):
+        content["media"] = kept["media"]
     uid = bank_uid("moodle", _child_text(question, "idnumber").strip(), name, content, category)
-    return BankEntry(uid=uid, content=content, source_format="moodlexml", left_out=left_out)
+    return BankEntry(uid=uid, content=content, source_format="moodlexml", left_out=left_out,
+                     images=kept.get("images") or {})
 
 
 def _parse_numerical(

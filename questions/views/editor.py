@@ -15,6 +15,8 @@ from positions.validation import FenError, PgnError, validate_fen
 from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
+from questions.forms.media import ImageForm
+from questions.media_rendering import with_images_of
 from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
 
@@ -38,6 +40,8 @@ def _editor_context(request: HttpRequest, editor: QuestionEditor, question: Ques
         "editor": editor,
         "form": editor.form,
         "question": question,
+        "image_form": ImageForm(),
+        "images": question.latest_version.media if question and question.latest_version else [],
         "analyse_panel_url": analyse_panel_url(),
     }
 
@@ -59,6 +63,8 @@ def _save(request: HttpRequest, editor: QuestionEditor, question: Question | Non
     if question is not None and uid and uid != question.uid:
         editor.form.add_error("uid", _("L'identifiant d'une question existante ne change pas."))
         return None
+    if question is not None and question.latest_version is not None and question.latest_version.media:
+        content["media"] = question.latest_version.media  # added and kept by questions:add_image
     _normalised, problems = validate_content(content)
     if problems:
         ui_services.place_problems(editor, problems)
@@ -131,6 +137,18 @@ def edit(request: HttpRequest, uid: str) -> HttpResponse:
     return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question))
 
 
+def _images_of(request: HttpRequest):
+    """The version whose images the question being edited shows (added by ``questions:add_image``,
+    not fields of the editor's form), if the user may read it."""
+    uid = request.POST.get("images_of") or ""
+    if not uid:
+        return None
+    version = permissions.get_question_for_user(request.user, uid).latest_version
+    if version is None or not version.media or not permissions.can_read_version(request.user, version):
+        return None
+    return version
+
+
 @require_POST
 @login_required
 def preview(request: HttpRequest) -> HttpResponse:
@@ -139,6 +157,9 @@ def preview(request: HttpRequest) -> HttpResponse:
     editor = _bound_editor(request)
     content = editor.draft_content()
     content.pop("uid", None)
+    images_of = _images_of(request)
+    if images_of is not None:
+        content["media"] = images_of.media
     normalised, problems = validate_content(content)
     objections, engine_checked = ([], False)
     if not problems:
@@ -146,10 +167,12 @@ def preview(request: HttpRequest) -> HttpResponse:
     # A computed question's variant is drawn by its generator: none can be drawn until the
     # generator and its parameters are valid (none is chosen right after picking the type).
     drawable = not (problems and content.get("type") == "computed")
+    candidate = ui_services.candidate_view(content, language=language(request), prefix="preview-") \
+        if drawable else None
+    if candidate is not None and images_of is not None:
+        candidate = with_images_of(candidate, content, images_of)
     context = {
-        "question": ui_services.candidate_view(content, language=language(request), prefix="preview-")
-        if drawable
-        else None,
+        "question": candidate,
         "content": normalised if not problems else content,
         "problems": problems,
         "objections": objections,

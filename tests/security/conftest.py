@@ -39,6 +39,7 @@ from tests.grading.conftest import (  # noqa: F401 (fixtures)
     third_grader,
 )
 from tests.questions import core_samples
+from tests.questions.media_samples import png_bytes, with_image
 from tests.rules.conftest import rulebook  # noqa: F401 (fixture)
 
 LIVRE_TRF = Path(__file__).parent.parent / "tournaments" / "data" / "livre_4_3.trf"
@@ -106,7 +107,8 @@ def dataset(
     practice = make_paper(
         trainer,
         reviewer,
-        [("m-single", core_samples.single())],
+        # Its question shows an image: the trainee's practice gets it (questions:image).
+        [("m-single", with_image(core_samples.single(), data=png_bytes()))],
         title="Entraînement",
         purpose=Purpose.PRACTICE,
         feedback=Feedback.IMMEDIATE,
@@ -146,6 +148,8 @@ def dataset(
         item=exam_paper.items.order_by("pk").first(),
         practice=practice,
         practice_attempt=practice_attempt,
+        image_version=practice.items.get().version,
+        image_sha256=practice.items.get().version.media[0]["sha256"],
         others_practice_attempt=others_practice_attempt,
         session=sat_session,
         centre=centre,

@@ -38,6 +38,7 @@ PARAMETERS = {
 PARAMETERS_FOR = {
     "rules:chapter": {"number": "chapter.number"},
     "rules:upload_preview": {"pk": "upload.pk"},
+    "questions:image": {"version_id": "image_version.pk", "sha256": "image_sha256"},
     "api:certificate": {"code": "certificate.code"},
     "certificates:download": {"code": "certificate.code"},
     "certificates:reissue": {"code": "certificate.code"},
@@ -217,6 +218,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "questions:comment": {"GET": "405 405 405 405 405 405", "POST": "login 403 403 403 403 403"},
     "questions:create": {"GET": "login 403 200 403 403 200", "POST": "login 403 422 403 403 422"},
     "questions:detail": {"GET": "login 403 200 403 403 200", "POST": "405 405 405 405 405 405"},
+    "questions:add_image": {"GET": "405 405 405 405 405 405", "POST": "login 403 302 403 403 302"},
+    "questions:image": {"GET": "login 200 200 404 200 200", "POST": "405 405 405 405 405 405"},
     "questions:edit": {"GET": "login 403 200 403 403 200", "POST": "login 403 422 403 403 422"},
     "questions:editor_preview": {"GET": "405 405 405 405 405 405", "POST": "login 403 200 403 403 200"},
     "questions:export": {"GET": "login 403 200 403 403 200", "POST": "405 405 405 405 405 405"},

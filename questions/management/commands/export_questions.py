@@ -38,6 +38,8 @@ class Command(BaseCommand):
             status=options["status"],
             drafts=options["drafts"],
         )
+        if options["format"] == "gift":
+            self._report_images(options)
         if options["output"]:
             path = Path(options["output"])
             try:
@@ -47,3 +49,13 @@ class Command(BaseCommand):
             self.stderr.write(f"Exported to {path}.")
         else:
             self.stdout.write(text, ending="")
+
+    def _report_images(self, options) -> None:
+        from questions.formats.gift_export import image_notes
+        from questions.formats.importer import entries_for, select_questions
+
+        entries = entries_for(select_questions(unit=options["unit"], status=options["status"]),
+                              drafts=options["drafts"])
+        for entry in entries:
+            for note in image_notes(entry.content):
+                self.stderr.write(f"{entry.uid} : {note}")

@@ -1,0 +1,100 @@
+"""Who may fetch an image of a question version: whoever may see that version's question now.
+
+The one rule every image request goes through (``questions.views.media.image``, and the
+closed-book exam's gate ``delivery.middleware``). It asks the helpers that already guard the
+question's own pages, never a rule of its own:
+
+- the bank: a bank user who may read the version (``questions.permissions.can_read_version``),
+  unless registered for a session whose paper holds the question (``delivery.exposure``);
+- an attempt: the candidate of an attempt whose page shows the question: its item is not
+  withheld for an exam (``delivery.services.withheld_items``: an exam-reserved question's image
+  stays out of practice as the question does), and the attempt is open or its correction is
+  visible (``Attempt.correction_visible``);
+- the staff preview of a paper holding the version (``delivery.permissions.require_preview``,
+  no conflict of interest);
+- grading: a grader's own assignment on an answer to that version that they may grade
+  (``grading.permissions.get_own_assignment``'s rule, ``exams.anonymity``).
+
+Anything else, anonymous visitors included, gets a 404: an image's address is no permission.
+"""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.core.exceptions import PermissionDenied
+
+from delivery import exposure
+from delivery import permissions as delivery_permissions
+from delivery.models import Attempt, Paper
+from delivery.services import withheld_items
+from questions import permissions as bank
+from questions.models import QuestionVersion
+
+
+def _through_bank(user, version: QuestionVersion) -> bool:
+    return (
+        bank.can_use_bank(user)
+        and bank.can_read_version(user, version)
+        and not exposure.in_conflict_with_question(user, version.question)
+    )
+
+
+def attempt_showing(attempts, version: QuestionVersion) -> Attempt | None:
+    """The first of ``attempts`` whose page shows ``version`` now."""
+    for attempt in attempts.filter(paper__items__version=version).select_related("paper").distinct():
+        held = withheld_items(attempt)
+        if not attempt.paper.items.filter(version=version).exclude(pk__in=held).exists():
+            continue
+        if attempt.is_open or attempt.correction_visible():
+            return attempt
+    return None
+
+
+def _through_attempt(user, version: QuestionVersion) -> bool:
+    return attempt_showing(Attempt.objects.filter(candidate_id=user.pk), version) is not None
+
+
+def _through_preview(user, version: QuestionVersion) -> bool:
+    if not delivery_permissions.can_preview(user):
+        return False
+    for paper in Paper.objects.filter(items__version=version).distinct():
+        try:
+            delivery_permissions.require_preview(user, paper)
+        except PermissionDenied:
+            continue
+        if not exposure.in_conflict_with_paper(user, paper):
+            return True
+    return False
+
+
+def _through_grading(user, version: QuestionVersion) -> bool:
+    if not apps.is_installed("grading"):
+        return False
+    from exams import anonymity
+    from exams.models import Registration
+    from grading.models import Assignment
+    from grading.permissions import is_grader
+
+    if not is_grader(user):
+        return False
+    attempts = Assignment.objects.filter(grader=user, response__item__version=version).values(
+        "response__attempt_id")
+    registrations = Registration.objects.select_related("session").filter(attempt_id__in=attempts)
+    return any(anonymity.may_grade(user, registration) for registration in registrations)
+
+
+def can_see_version(user, version: QuestionVersion) -> bool:
+    """Whether ``user`` may see ``version``'s question now, by any of the paths above."""
+    if not user.is_authenticated:
+        return False
+    return (
+        _through_bank(user, version)
+        or _through_attempt(user, version)
+        or _through_preview(user, version)
+        or _through_grading(user, version)
+    )
+
+
+def shown_on_copies(attempt_ids, version: QuestionVersion) -> bool:
+    """During a closed-book exam, only the images of the copies being sat."""
+    return attempt_showing(Attempt.objects.filter(pk__in=list(attempt_ids)), version) is not None
