@@ -121,6 +121,13 @@ def reserved_for_exams() -> RawSQL:
     return exposure.reserved_questions()
 
 
+# What a draw reads of each version of the pool (the rules' criteria, the points, the preview's
+# line): the pool is the whole unit, so its bodies, scenarios and translations stay unread.
+POOL_FIELDS = (
+    "question_id", "type", "difficulty", "tags", "citations", "points", "stem_fr", "question__uid",
+)
+
+
 def service_pool(unit: str, *, without_reserved: bool = False) -> list[QuestionVersion]:
     """The unit's questions in service, as their published versions, in a stable order
     (``without_reserved``: not those exam papers hold, ``reserved_for_exams``)."""
@@ -129,7 +136,10 @@ def service_pool(unit: str, *, without_reserved: bool = False) -> list[QuestionV
         questions = questions.exclude(pk__in=reserved_for_exams())
     ids = questions.values_list("current_version_id", flat=True)
     return list(
-        QuestionVersion.objects.filter(pk__in=list(ids)).select_related("question").order_by("question__uid")
+        QuestionVersion.objects.filter(pk__in=list(ids))
+        .select_related("question")
+        .only(*POOL_FIELDS)
+        .order_by("question__uid")
     )
 
 
@@ -333,12 +343,23 @@ class ExposedItem:
     last: object = None
 
 
+# The paper's page and the lock's check read a version's number, type, points, flag and French
+# stem: its content (a pairing question's body holds a whole tournament) stays in the database.
+UNREAD_ON_THE_PAPER_PAGE = (
+    "body", "scenario", "stem_en", "explanation_fr", "explanation_en", "source", "citations", "units", "tags",
+)
+
+
 def exposure_report(paper: Paper) -> list[ExposedItem]:
     """Each item of the paper, in order, with the distinct trainees who met its question in an
     attempt that was not an exam's and the first and last of those attempts
     (``delivery.exposure.exposure``: one grouped query, plus the items)."""
     seen = exposure.exposure(paper)
-    items = paper.items.select_related("version__question").order_by("position")
+    items = (
+        paper.items.select_related("version__question")
+        .defer(*(f"version__{name}" for name in UNREAD_ON_THE_PAPER_PAGE))
+        .order_by("position")
+    )
     return [
         ExposedItem(item=item, **seen.get(item.version.question_id, {"trainees": 0}))
         for item in items

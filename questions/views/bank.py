@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -38,8 +44,24 @@ def bank(request: HttpRequest) -> HttpResponse:
         "query": query.urlencode(),
         "export_form": ExportForm(),
         "can_author": permissions.can_author(request.user) or permissions.is_bank_admin(request.user),
+        "filter_fields": "" if form.is_bound or request.htmx else _empty_filter_fields(form),
     }
     return render(request, partial(request, "questions/bank.html", "results"), context)
+
+
+def _empty_filter_fields(form: BankFilterForm) -> str:
+    """The empty filters' fields, rendered once per list of authors offered: nine fields cost
+    more than the table. The authors are this reader's (``author_choices`` of the questions
+    they may see, read on every request) and are part of the key, so the stored HTML is only
+    ever served to a reader offered exactly those authors."""
+    authors = repr([(value, str(label)) for value, label in form.fields["author"].choices])
+    digest = hashlib.sha256(authors.encode()).hexdigest()[:24]
+    key = f"questions:bank-filter-fields:{get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("questions/_bank_filter_fields.html", {"form": form})
+        cache.set(key, html, timeout=24 * 3600)
+    return mark_safe(html)  # a template's output, stored as it was rendered
 
 
 def _workflow_context(request: HttpRequest, question: Question) -> dict:
