@@ -203,6 +203,10 @@ def save(request: HttpRequest, attempt_id) -> HttpResponse:
         })
     messages.success(request, _("Question %(number)s : réponse enregistrée à %(time)s.")
                      % {"number": _number_of(attempt, response.item_id), "time": _clock(response.saved_at)})
+    if request.POST.get(f"q{response.item_id}-hand_in_ask"):
+        # « Rendre la ronde » asks first: the page comes back with the confirmation to give.
+        uid = f"item-{response.item_id}"
+        return HttpResponseRedirect(f"{reverse('delivery:attempt', args=[attempt.pk])}?rendre={uid}#rendre-{uid}")
     return _back_to_question(attempt, response.item_id)
 
 
