@@ -206,7 +206,8 @@ def save(request: HttpRequest, attempt_id) -> HttpResponse:
     if request.POST.get(f"q{response.item_id}-hand_in_ask"):
         # « Rendre la ronde » asks first: the page comes back with the confirmation to give.
         uid = f"item-{response.item_id}"
-        return HttpResponseRedirect(f"{reverse('delivery:attempt', args=[attempt.pk])}?rendre={uid}#rendre-{uid}")
+        page = reverse("delivery:attempt", args=[attempt.pk])
+        return HttpResponseRedirect(f"{page}?rendre={uid}#rendre-{uid}")
     return _back_to_question(attempt, response.item_id)
 
 

@@ -30,9 +30,8 @@ def subject_pdf(request: HttpRequest, session_id) -> HttpResponse:
     if session.paper_id is None:
         raise Http404
     large = request.GET.get("gros") == "1"
-    content = paper.subject_pdf(
-        session, large_print=large, language=language(request), copies=paper.printable_copies(session, request.user)
-    )
+    copies = paper.printable_copies(session, request.user)
+    content = paper.subject_pdf(session, large_print=large, language=language(request), copies=copies)
     suffix = "-gros-caracteres" if large else ""
     return _pdf(content, f"sujet-{session.unit}-{session.date:%Y-%m-%d}{suffix}.pdf")
 

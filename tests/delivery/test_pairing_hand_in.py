@@ -46,7 +46,7 @@ def test_asking_to_hand_in_saves_the_board_but_hands_nothing_in(asked):
 
 
 def test_asking_to_hand_in_brings_the_page_back_to_the_confirmation(asked):
-    attempt, item, response = asked
+    _attempt, item, response = asked
     assert response.status_code == 302
     assert response["Location"].endswith(f"?rendre=item-{item.pk}#rendre-item-{item.pk}")
 
@@ -60,7 +60,7 @@ def test_the_confirmation_counts_the_boards_made_and_the_players_left_unpaired(a
 
 
 def test_the_confirmation_button_hands_the_round_in(asked, trainee):
-    attempt, item, response = asked
+    _attempt, item, response = asked
     page = client_for(trainee).get(response["Location"]).content.decode()
     assert f'name="q{item.pk}-hand_in" value="2"' in page
 

@@ -215,8 +215,8 @@ def test_the_printed_subject_never_prints_the_key(pairing_session, neighbour):
 
 def test_a_centres_director_prints_only_the_copies_of_their_centre(pairing_session, neighbour, trainer):
     other = Centre.objects.create(
-        session=pairing_session, name="Brest", address="x", regional_director=make_user("d@example.org", "trainer"),
-        capacity=3, delivery_mode=DeliveryMode.PAPER,
+        session=pairing_session, name="Brest", address="x", capacity=3, delivery_mode=DeliveryMode.PAPER,
+        regional_director=make_user("d@example.org", "trainer"),
     )
     Registration.objects.create(
         session=pairing_session, centre=other, anonymity_code="UVT-RRRR-9999",
@@ -236,7 +236,7 @@ def test_each_answer_sheet_has_as_many_boards_as_its_copys_tournament(pairing_se
 def test_a_neighbours_boards_typed_on_a_copy_are_graded_against_that_copys_tournament(
     pairing_session, neighbour, grader
 ):
-    item, _situation, first_engine = printed_engine(pairing_session, "UVT-PPPP-7777")
+    item, _situation, _first = printed_engine(pairing_session, "UVT-PPPP-7777")
     _item, _situation, second_engine = printed_engine(pairing_session, "UVT-QQQQ-8888")
     typed = format_pairing_text(
         {"pairs": [list(p) for p in second_engine.pairs], "byes": list(second_engine.byes)}
@@ -254,7 +254,9 @@ def test_the_neighbours_pairing_typed_on_a_copy_is_read_against_that_copys_tourn
     pairing_session, neighbour, grader
 ):
     item, _situation, first_engine = printed_engine(pairing_session, "UVT-PPPP-7777")
-    typed = format_pairing_text({"pairs": [list(p) for p in first_engine.pairs], "byes": list(first_engine.byes)})
+    typed = format_pairing_text(
+        {"pairs": [list(p) for p in first_engine.pairs], "byes": list(first_engine.byes)}
+    )
     response = client_for(grader).post(
         reverse("grading:entry", args=[pairing_session.pk]),
         {"code": "UVT-QQQQ-8888", f"q{item.pk}-answer__text": typed},
