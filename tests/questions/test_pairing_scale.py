@@ -21,7 +21,11 @@ def test_a_plain_question_says_nothing_of_virtual_points():
 
 @pytest.mark.parametrize(
     ("acceleration", "detail"),
-    [("haley", "Haley : les groupes A et B"), ("degressif", "Dégressif : points virtuels 2"), ("baku", "Bakou")],
+    [
+        ("haley", "Haley : les groupes A et B"),
+        ("degressif", "Dégressif : points virtuels 2"),
+        ("baku", "Bakou"),
+    ],
 )
 def test_an_accelerated_variant_explains_its_virtual_points(acceleration, detail):
     lines = scale_lines(generated(acceleration))
