@@ -86,7 +86,7 @@ def test_a_trainee_pairs_two_rounds_by_keyboard_and_reads_the_correction(live_se
     page.keyboard.press("Enter")
     confirmation = page.locator("[data-hand-in-confirm]")
     boards = sum(1 for line in round_2 if not line.startswith("exempt"))
-    expect(confirmation).to_contain_text(f"{boards} échiquiers formés, 0 joueur sans appariement")
+    expect(confirmation).to_contain_text(f"{boards} échiquiers formés, 0 joueur")
     assert "handed" not in stored(attempt)
     shot(page, "round-2-confirm")
     # The confirmation's button has the focus: Enter hands the round in.

@@ -48,7 +48,7 @@ def test_asking_to_hand_in_saves_the_board_but_hands_nothing_in(asked):
 def test_asking_to_hand_in_brings_the_page_back_to_the_confirmation(asked):
     _attempt, item, response = asked
     assert response.status_code == 302
-    assert response["Location"].endswith(f"?rendre=item-{item.pk}#rendre-item-{item.pk}")
+    assert response["Location"].endswith(f"?rendre=item-{item.pk}")
 
 
 def test_the_confirmation_counts_the_boards_made_and_the_players_left_unpaired(asked, trainee):
