@@ -200,7 +200,7 @@ def test_every_page_of_the_printed_subject_carries_its_copys_code(pairing_sessio
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(paper.subject_pdf(
         pairing_session, copies=paper.printable_copies(pairing_session, pairing_session.created_by)
     ))).pages]
-    assert all(("UVT-PPPP-7777" in page) != ("UVT-QQQQ-8888" in page) for page in pages)
+    assert all(("Code UVT-PPPP-7777" in page) != ("Code UVT-QQQQ-8888" in page) for page in pages)
 
 
 def test_the_printed_subject_never_names_the_candidate(pairing_session, neighbour, exam_staff):
