@@ -302,7 +302,8 @@ def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) ->
     view = question.pairing
     number = current_round(view.body, view.seed, previous)
     hand_in = data.get(f"{question.prefix}hand_in")
-    for posted in (data.get(f"{question.prefix}round"), hand_in):
+    asked = data.get(f"{question.prefix}hand_in_ask")  # saved as it is, then confirmed
+    for posted in (data.get(f"{question.prefix}round"), hand_in, asked):
         if posted is not None and posted != str(number):
             raise InvalidAnswer(
                 _("Ce tableau n'est plus celui de la ronde à apparier (la ronde %(round)d) : "

@@ -218,6 +218,11 @@ def save(request: HttpRequest, attempt_id) -> HttpResponse:
         })
     messages.success(request, _("Question %(number)s : réponse enregistrée à %(time)s.")
                      % {"number": _number_of(attempt, response.item_id), "time": _clock(response.saved_at)})
+    if request.POST.get(f"q{response.item_id}-hand_in_ask"):
+        # « Rendre la ronde » asks first: the page comes back with the confirmation to give,
+        # its button focused (autofocus, which a URL fragment would cancel: no fragment here).
+        page = reverse("delivery:attempt", args=[attempt.pk])
+        return HttpResponseRedirect(f"{page}?rendre=item-{response.item_id}")
     return _back_to_question(attempt, response.item_id)
 
 

@@ -30,7 +30,8 @@ def subject_pdf(request: HttpRequest, session_id) -> HttpResponse:
     if session.paper_id is None:
         raise Http404
     large = request.GET.get("gros") == "1"
-    content = paper.subject_pdf(session, large_print=large, language=language(request))
+    copies = paper.printable_copies(session, request.user)
+    content = paper.subject_pdf(session, large_print=large, language=language(request), copies=copies)
     suffix = "-gros-caracteres" if large else ""
     return _pdf(content, f"sujet-{session.unit}-{session.date:%Y-%m-%d}{suffix}.pdf")
 
@@ -70,7 +71,8 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
     registration = _find(session, code)
     if registration is not None:
         permissions.require_may_enter(request.user, registration)
-    questions = paper.printed_questions(session, language=language(request))
+    # The copy's own variant: the boards a grader types are read against that copy's tournament.
+    questions = paper.printed_questions(session, language=language(request), registration=registration)
     context = {
         "session": session,
         "code": code,
@@ -125,7 +127,7 @@ def correction(request: HttpRequest, session_id) -> HttpResponse:
     registration = _find(session, code)
     if registration is None or registration.attempt_id is None or registration.attempt.is_open:
         raise Http404
-    questions = paper.printed_questions(session, language=language(request))
+    questions = paper.printed_questions(session, language=language(request), registration=registration)
     answers = {response.item_id: response.answer for response in registration.attempt.responses.all()}
     context = {"session": session, "registration": registration, "error": None, "reason": ""}
     status = 200

@@ -270,7 +270,46 @@ def scale_lines(body: dict) -> list[str]:
                 "jamais à partir de vos propres rondes."
             )
         )
+    lines += acceleration_lines(acceleration_of(body))
     return lines
+
+
+def acceleration_of(body: dict) -> str:
+    if body.get("source") == "generator":
+        return str((body.get("params") or {}).get("acceleration") or "")
+    return str(body.get("acceleration") or "")
+
+
+def acceleration_lines(method: str) -> list[str]:
+    """What an accelerated question grades against (Livre 4.2): the pairing scores with the
+    virtual points, which the scale must say since the standings show the real ones."""
+    if method not in variants.ACCELERATIONS:
+        return []
+    detail = {
+        "haley": _(
+            "Haley : les groupes A et B (les deux premiers quarts des joueurs) reçoivent 1 point virtuel "
+            "pour l'appariement des rondes 1 et 2, retiré ensuite."
+        ),
+        "degressif": _(
+            "Dégressif : points virtuels 2 (groupe A, Elo ≥ 2000), 1 (groupe B), 0 (groupe C, "
+            "Elo < 1600), augmentés de ½ quand le score réel atteint 1½, 3 et (groupe C) 4½, portés "
+            "à 2 quand il atteint la moitié du nombre de rondes ; plus aucun à partir de "
+            "l'appariement de l'avant-dernière ronde."
+        ),
+        "baku": _(
+            "Bakou : le groupe GA (les 2 × ⌈N/4⌉ premiers joueurs) reçoit 1 point virtuel pour les "
+            "rondes 1 à 3 et ½ pour les rondes 4 et 5 ; le groupe GB aucun."
+        ),
+    }[method]
+    return [
+        _(
+            "Appariement accéléré (Livre 4.2) : les groupes de score, les flotteurs et l'appariement "
+            "du moteur qui sert de corrigé se lisent sur le score d'appariement, c'est-à-dire les "
+            "points réels plus les points virtuels de la ronde (notés « + » sur les fiches) ; le "
+            "classement garde les points réels."
+        ),
+        detail,
+    ]
 
 
 def rounds_to_pair(body: dict) -> int:

@@ -82,7 +82,11 @@ def handed_rounds(view: PairingView, answer: dict | None) -> list[dict]:
     return result
 
 
-def question_context(question, response: dict | None, disabled: bool) -> dict:
+def question_context(question, response: dict | None, disabled: bool, *, confirm: bool = False) -> dict:
+    """``confirm``: the candidate asked to hand the round in; the page asks them to confirm,
+    with the boards made and the players left unpaired (as "Submit all and finish" does)."""
+    from tournaments.swiss.engine import absent_in
+
     view: PairingView = question.pairing
     situation = situation_for(view.body, view.seed)
     number = current_round(view.body, view.seed, response)
@@ -98,9 +102,14 @@ def question_context(question, response: dict | None, disabled: bool) -> dict:
         virtual=situation.virtual(tournament, number),
         readonly=bool(disabled),
     )
+    present = len(tournament.players) - len(absent_in(tournament, number))
+    seated = {player for pair in current["pairs"] for player in pair} | set(current["byes"])
     return {
         "question": question,
         "round": number,
+        "boards_made": len(current["pairs"]),
+        "unpaired": max(0, present - len(seated)),
+        "confirm_hand_in": confirm and number < last and not disabled,
         "first_round": situation.round,
         "last_round": last,
         "rounds_to_pair": rounds_to_pair(view.body),
@@ -111,6 +120,7 @@ def question_context(question, response: dict | None, disabled: bool) -> dict:
         "board_html": render_to_string(TEMPLATE, board),
         "can_hand_in": number < last and not disabled,
         "hand_in_name": f"{question.prefix}hand_in",
+        "hand_in_ask_name": f"{question.prefix}hand_in_ask",
         "round_name": f"{question.prefix}round",
         "disabled": disabled,
         "text": format_pairing_text(current),

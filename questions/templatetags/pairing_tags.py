@@ -9,11 +9,17 @@ from django.utils.translation import gettext as _
 register = template.Library()
 
 
-@register.inclusion_tag("questions/_pairing_question.html")
-def pairing_question(question, response=None, disabled=False) -> dict:
+@register.inclusion_tag("questions/_pairing_question.html", takes_context=True)
+def pairing_question(context, question, response=None, disabled=False) -> dict:
+    """``?rendre=<the question's uid>`` on the page: the candidate asked to hand the round in
+    (delivery.views.attempt.save redirects there), the confirmation is shown."""
     from questions.pairing.display import question_context
 
-    return question_context(question, response if isinstance(response, dict) else None, bool(disabled))
+    request = context.get("request")
+    confirm = bool(request and question.uid and request.GET.get("rendre") == question.uid)
+    return question_context(
+        question, response if isinstance(response, dict) else None, bool(disabled), confirm=confirm
+    )
 
 
 @register.inclusion_tag("questions/_pairing_correction.html")

@@ -410,6 +410,10 @@
       return;
     }
     applyFields(form, entry.fields);
+    // A pairing board draws itself from its hidden input: it must redraw the restored boards.
+    Array.prototype.forEach.call(form.querySelectorAll("[data-pairing-board]"), function (board) {
+      board.dispatchEvent(new CustomEvent("pairing-board:refresh"));
+    });
     markNavigator(item, describe(entry.fields));
     setStatus(item, message("saving"), "saving");
   });

@@ -218,7 +218,7 @@ def test_a_typed_in_copy_is_graded_against_the_printed_variant_of_a_computed_que
     services.configure(session=session, graders=[grader, second_grader], discrepancy_threshold=Decimal(20),
                        borderline_margin=Decimal(5), actor=exam_staff)
     item = exam.items.get()
-    printed = computed.generate(item.version.body, computed.item_seed(paper.printed_seed(session), item.pk))
+    printed = computed.generate(item.version.body, computed.item_seed(paper.copy_seed(registration), item.pk))
     value = format(printed.answer.value.normalize(), "f")
     response = client_for(grader).post(reverse("grading:entry", args=[session.pk]),
                                        {"code": registration.anonymity_code, f"q{item.pk}-answer": value})
