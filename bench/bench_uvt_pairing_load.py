@@ -30,8 +30,15 @@ port.) It reuses ``bench_exam_load``'s machinery: its throw-away database (here
    a newer one), ``lost_answers`` must be 0; the pairing's grading time at hand-in is read
    from the server's log, and the server time of each view from its access log.
 
+The target is bench_exam_load's: the p95 of every request a candidate makes (here the pages,
+the autosaves, the hand-in with its grading and the correction) under 200 ms, and 0 lost
+answers (``meets_target``). The attempts' seeds are new at each run, so that every candidate's
+tournament is drawn at their first page, as in a real session (the shared cache keeps the
+variants of earlier runs).
+
 Results: ``bench/results/uvt_pairing_load.json`` (``_postgresql`` appended on PostgreSQL), with
-the machine's load average before and after (the machine may be shared).
+the machine's load average before and after (the machine may be shared) and the server's CPU
+per request. ``bench/profile_uvt_pairing.py`` measures the same requests in-process.
 """
 
 from __future__ import annotations
