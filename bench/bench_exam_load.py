@@ -173,9 +173,10 @@ def published_version(uid: str, content: dict, *, now):
     return version
 
 
-def seat_candidates(paper, count: int, *, now) -> list[dict]:
+def seat_candidates(paper, count: int, *, now, first_seed: int = 0) -> list[dict]:
     """``count`` candidates, each with an attempt at ``paper`` opened by the invigilator and a
-    logged-in session: ``[{"session": key, "attempt": id}, …]``."""
+    logged-in session: ``[{"session": key, "attempt": id}, …]``. Their attempts' seeds follow
+    ``first_seed``."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
     from django.contrib.sessions.backends.cached_db import SessionStore
@@ -190,7 +191,7 @@ def seat_candidates(paper, count: int, *, now) -> list[dict]:
     deadline = now + paper.duration
     attempts = Attempt.objects.bulk_create(
         [
-            Attempt(paper=paper, candidate=user, seed=index, started_at=now, deadline=deadline)
+            Attempt(paper=paper, candidate=user, seed=first_seed + index, started_at=now, deadline=deadline)
             for index, user in enumerate(users)
         ]
     )

@@ -76,15 +76,35 @@ def exempt(purpose: str) -> bool:
     return purpose == Purpose.EXAM
 
 
-def withheld_item_ids(paper_id: int, purpose: str) -> frozenset[int]:
-    """The items of a paper withheld from its attempts now (none on an exam paper)."""
-    if exempt(purpose):
-        return frozenset()
-    return frozenset(
+def withheld_items_queryset(paper_id: int) -> QuerySet:
+    """The ids of the items of ``paper_id`` whose question is reserved (the statement that
+    ``withheld_item_ids`` runs)."""
+    return (
         PaperItem.objects.filter(paper_id=paper_id, version__question_id__in=reserved_questions())
         .order_by()
         .values_list("pk", flat=True)
     )
+
+
+# Asked at every autosave and page of a paper that is not an exam's (a practice set, a mock):
+# its statement is compiled once per database vendor, the paper's id bound at each run.
+_compiled_withheld: dict[str, tuple[str, int, tuple]] = {}
+_PAPER_PLACEHOLDER = -7_391_046_251  # a paper id no database holds: finds the id's parameter
+
+
+def withheld_item_ids(paper_id: int, purpose: str) -> frozenset[int]:
+    """The items of a paper withheld from its attempts now (none on an exam paper)."""
+    if exempt(purpose):
+        return frozenset()
+    vendor = connection.vendor
+    if vendor not in _compiled_withheld:
+        sql, params = withheld_items_queryset(_PAPER_PLACEHOLDER).query.sql_with_params()
+        _compiled_withheld[vendor] = (sql, list(params).index(_PAPER_PLACEHOLDER), tuple(params))
+    sql, position, params = _compiled_withheld[vendor]
+    bound = [*params[:position], paper_id, *params[position + 1 :]]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, bound)
+        return frozenset(row[0] for row in cursor.fetchall())
 
 
 def is_withheld(item: PaperItem, purpose: str) -> bool:

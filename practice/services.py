@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -255,19 +255,55 @@ def record_graded(*, attempt: Attempt, responses: list[Response], now: datetime 
     graded = [r for r in graded if r.pk not in done]
     items = {item.pk: item for item in PaperItem.objects.filter(pk__in=[r.item_id for r in graded])
              .select_related("version")}
-    recorded = 0
-    with transaction.atomic():
-        for response in graded:
-            item = items[response.item_id]
-            _record(attempt=attempt, response=response, item=item, at=at)
-            recorded += 1
-    return recorded
+    try:
+        with transaction.atomic():
+            _record_together(attempt=attempt, graded=graded, items=items, at=at)
+    except IntegrityError:
+        # A card created meanwhile by another hand-in of the same trainee (PostgreSQL locks no
+        # row that is not there yet): one card at a time, as ``get_or_create`` settles it.
+        with transaction.atomic():
+            for response in graded:
+                _record(attempt=attempt, response=response, item=items[response.item_id], at=at)
+    return len(graded)
+
+
+CARD_FIELDS = ["state", "step", "stability", "difficulty", "due", "last_review", "reviews", "lapses",
+               "last_correct", "in_review"]
+
+
+def _record_together(*, attempt: Attempt, graded: list[Response], items: dict[int, PaperItem],
+                     at: datetime) -> None:
+    """``_record`` for every answer of a hand-in in a few statements (the cards read at once,
+    the new ones inserted, the others updated, the reviews inserted), not four per answer: a
+    mock of 20 questions took 80 statements, on the hand-in's request."""
+    question_ids = {items[response.item_id].version.question_id for response in graded}
+    cards = {card.question_id: card for card in Card.objects.select_for_update()
+             .filter(trainee_id=attempt.candidate_id, question_id__in=question_ids)}
+    stored = set(cards)
+    reviews = []
+    for response in graded:
+        item = items[response.item_id]
+        question_id = item.version.question_id
+        card = cards.get(question_id)
+        if card is None:
+            card = cards[question_id] = Card(trainee_id=attempt.candidate_id, question_id=question_id, due=at)
+        reviews.append(_review(attempt=attempt, card=card, response=response, item=item, at=at))
+    Card.objects.bulk_create([card for question, card in cards.items() if question not in stored])
+    Card.objects.bulk_update([card for question, card in cards.items() if question in stored], CARD_FIELDS)
+    CardReview.objects.bulk_create(reviews)
 
 
 def _record(*, attempt: Attempt, response: Response, item: PaperItem, at: datetime) -> None:
     question_id = item.version.question_id
     card, _created = Card.objects.select_for_update().get_or_create(
         trainee_id=attempt.candidate_id, question_id=question_id, defaults={"due": at})
+    review = _review(attempt=attempt, card=card, response=response, item=item, at=at)
+    card.save()
+    review.save()
+
+
+def _review(*, attempt: Attempt, card: Card, response: Response, item: PaperItem, at: datetime) -> CardReview:
+    """Apply the answer's rating to ``card`` (in memory) and return its review, not yet saved."""
     rating = scheduling.rating_for(correct=bool(response.correct), points=response.points,
                                    max_points=item.points)
     scheduling.review(card, rating, at)
@@ -276,10 +312,9 @@ def _record(*, attempt: Attempt, response: Response, item: PaperItem, at: dateti
     if rating != scheduling.Rating.Good:
         card.lapses += 1
     card.in_review = card.in_review or card.lapses > 0 or item.version.difficulty == Difficulty.HARD
-    card.save()
-    CardReview.objects.create(card=card, trainee_id=attempt.candidate_id, question_id=question_id,
-                              response=response, purpose=attempt.paper.purpose, rating=int(rating),
-                              correct=bool(response.correct), reviewed_at=at)
+    return CardReview(card=card, trainee_id=attempt.candidate_id, question_id=item.version.question_id,
+                      response=response, purpose=attempt.paper.purpose, rating=int(rating),
+                      correct=bool(response.correct), reviewed_at=at)
 
 
 def home_count(user) -> str:

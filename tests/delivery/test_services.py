@@ -2,6 +2,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from delivery import services
@@ -123,3 +125,23 @@ def test_it_keeps_the_flag_when_a_save_does_not_say(paper, trainee):
     services.save_response(attempt=attempt, item_id=item.pk, answer={}, sequence=1, flagged=True)
     result = services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "b"}, sequence=2)
     assert result.response.flagged is True and attempt.responses.get().flagged is True
+
+
+def test_a_hand_in_writes_its_grades_in_the_same_few_statements_whatever_the_papers_length(
+    db, trainee
+):
+    counts = []
+    for size in (2, 12):
+        paper = Paper.objects.create(title=f"UVR {size}", duration=None)
+        for position in range(1, size + 1):
+            PaperItem.objects.create(paper=paper, position=position,
+                                     version=published_single(f"q-{size}-{position}"), points=1)
+        attempt = services.start_attempt(paper=paper, candidate=trainee)
+        for item in paper.items.all()[: size // 2]:  # half answered, half left blank
+            services.save_response(attempt=attempt, item_id=item.pk, answer={"choice": "a"}, sequence=1)
+        with CaptureQueriesContext(connection) as queries:
+            attempt = services.grade_attempt(attempt=attempt)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    assert (attempt.score, attempt.status) == (Decimal(6), AttemptStatus.GRADED)
+    assert attempt.responses.filter(points__isnull=False).count() == 12

@@ -97,6 +97,61 @@ def test_items_left_unanswered_at_submission_do_not_count(trainee, bank_question
     assert not Card.objects.exists()
 
 
+def test_a_hand_in_moves_the_cards_it_finds_and_creates_the_others(trainee, bank_questions):
+    first = practise(trainee, family="laws:4")
+    answer(first, "art4-single", right=False, at=NOW)
+    later = NOW + timedelta(days=1)
+    attempt = practise(trainee)
+    for uid in uids(attempt):
+        answer(attempt, uid, right=True, at=later, check=False)
+    delivery.submit_attempt(attempt=attempt, now=later)
+    found = Card.objects.select_related("question").filter(trainee=trainee)
+    cards = {card.question.uid: card for card in found}
+    assert set(cards) == uids(attempt)
+    moved, created = cards["art4-single"], cards["uvc-numeric"]
+    assert (moved.reviews, moved.lapses, created.reviews) == (2, 1, 1)
+    assert CardReview.objects.filter(response__attempt=attempt).count() == len(uids(attempt))
+
+
+def test_a_hand_in_moves_its_cards_in_a_few_statements_whatever_its_length(
+    trainee, bank_questions, django_assert_max_num_queries
+):
+    attempt = practise(trainee)
+    for uid in uids(attempt):
+        answer(attempt, uid, right=False, at=NOW, check=False)
+    delivery.grade_attempt(attempt=attempt)
+    responses = list(attempt.responses.all())
+    CardReview.objects.all().delete()
+    Card.objects.exclude(question__uid="art4-single").delete()  # one card found, the others new
+    # Reviews already recorded, items, cards; insert cards, update cards, insert reviews; the
+    # savepoint around them: never four statements per answer.
+    with django_assert_max_num_queries(9):
+        recorded = services.record_graded(attempt=attempt, responses=responses, now=NOW)
+    assert recorded == len(uids(attempt)) == Card.objects.filter(trainee=trainee).count()
+
+
+def test_a_hand_in_meeting_a_card_inserted_meanwhile_records_its_answers_one_by_one(
+    trainee, bank_questions, monkeypatch
+):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=False, at=NOW, check=False)
+    delivery.grade_attempt(attempt=attempt)
+    CardReview.objects.all().delete()
+    Card.objects.all().delete()
+    question = bank_questions["art4-single"].question
+    insert_cards = Card.objects.bulk_create
+
+    def another_hand_in_first(cards, *args, **kwargs):
+        # The same trainee's other hand-in inserts the card after this one read the cards.
+        Card.objects.create(trainee=trainee, question=question, due=NOW)
+        return insert_cards(cards, *args, **kwargs)
+
+    monkeypatch.setattr(Card.objects, "bulk_create", another_hand_in_first)
+    services.record_graded(attempt=attempt, responses=list(attempt.responses.all()), now=NOW)
+    card = Card.objects.get(trainee=trainee, question=question)
+    assert (card.reviews, CardReview.objects.filter(card=card).count()) == (1, 1)
+
+
 def test_exam_answers_never_touch_the_cards(trainee, trainer, reviewer):
     paper = make_paper(trainer, reviewer, [("exam-single", core_samples.single())])
     attempt = delivery.start_attempt(paper=paper, candidate=trainee)
