@@ -75,7 +75,7 @@ def django_db_setup(
         if builder:
             with database_template.locked(directory):
                 database_template.remove_template(directory, connections, aliases)
-        if not keepdb:
+        if not django_db_keepdb:
             try:
                 teardown_databases(db_cfg, verbosity=request.config.option.verbose)
             except Exception as exc:
