@@ -7,6 +7,10 @@ The first worker to set its database up migrates it, then leaves a copy for the 
 a directory the xdist controller makes for the run (and removes after it) orders them. The worker
 that built the copy removes it when it finishes; a worker that comes later finds it closed and
 migrates as before. Without xdist, or with --reuse-db, nothing changes.
+
+What it saves is CPU (SQLite ~20 s, PostgreSQL ~9 s of the client's, per run): the second worker
+waits for the first one's migration instead of running its own beside it, so on two otherwise
+idle cores the wall time at the start of a run is about the same; on a shared machine it is less.
 """
 
 from __future__ import annotations
