@@ -7,6 +7,79 @@ import pytest
 from django.test import Client
 
 from accounts.models import ROLE_PERMISSIONS, Role, User, ensure_role_groups
+from tests import database_template
+
+# --- Test databases: migrated once per run (tests/database_template.py) -------------------
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """xdist's controller, before starting a worker: the directory the workers share."""
+    directory = database_template.directory_for_workers(node.config)
+    node.workerinput[database_template.WORKER_INPUT_KEY] = directory
+
+
+def pytest_unconfigure(config):
+    database_template.remove_directory_for_workers(config)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_use_migrations,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's fixture, but the first worker's migrated database is copied by the others."""
+    from django.db import connections
+    from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
+
+    if not django_db_use_migrations:
+        _disable_migrations()
+    keepdb = django_db_keepdb and not django_db_createdb
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    directory = database_template.shared_directory(request.config)
+    if keepdb or not django_db_use_migrations or not database_template.supported(connections, aliases):
+        directory = None
+
+    def setup():
+        return setup_databases(
+            verbosity=request.config.option.verbose,
+            interactive=False,
+            aliases=aliases,
+            serialized_aliases=serialized_aliases,
+            keepdb=keepdb,
+        )
+
+    builder = False
+    with django_db_blocker.unblock():
+        if directory is None:
+            db_cfg = setup()
+        else:
+            with database_template.locked(directory):
+                copied = not database_template.is_closed(directory) and database_template.start_from_template(
+                    directory, connections, aliases
+                )
+                db_cfg = setup()
+                if not copied and not database_template.is_closed(directory):
+                    database_template.publish_template(directory, connections, aliases)
+                    builder = True
+
+    yield
+
+    with django_db_blocker.unblock():
+        if builder:
+            with database_template.locked(directory):
+                database_template.remove_template(directory, connections, aliases)
+        if not django_db_keepdb:
+            try:
+                teardown_databases(db_cfg, verbosity=request.config.option.verbose)
+            except Exception as exc:
+                request.node.warn(pytest.PytestWarning(f"Error tearing the test databases down: {exc!r}"))
 
 
 def role_groups() -> dict:
