@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "managed_tournaments",
     "practice",
     "certificates",
+    "demo",  # above the domain apps: loads their demo data (`manage.py load_demo`)
 ]
 
 MIDDLEWARE = [

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from delivery import exposure
 from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
+from delivery.signals import answers_graded
 from questions import computed, scoring
 
 ZERO = Decimal(0)
@@ -298,7 +299,7 @@ def submit_attempt(*, attempt: Attempt, actor=None, automatically: bool = False,
 def _after_hand_in(attempt: Attempt) -> None:
     """The last exam copy in ends its session's sitting (``exams.lifecycle``).
 
-    An explicit call rather than a signal, as for ``_after_grading``."""
+    An explicit call rather than a signal."""
     if attempt.paper.purpose != Purpose.EXAM:
         return
     from exams.lifecycle import on_copy_handed_in
@@ -504,17 +505,16 @@ def option_order(attempt: Attempt, item: PaperItem) -> list[str]:
 
 
 def _after_grading(attempt: Attempt, responses: list[Response], now: datetime | None) -> None:
-    """Practice and mock answers move the trainee's spaced-repetition cards (``practice``).
+    """Practice and mock answers move the trainee's spaced-repetition cards.
 
-    An explicit call rather than a signal, so that the one consumer of graded answers is
-    visible here; exam answers never reach it."""
+    Announced by a signal (``delivery.signals.answers_graded``, which ``practice`` listens to)
+    because ``practice`` builds on this engine: an import of it here made the two apps import
+    each other. Exam answers are never announced."""
     if attempt.paper.purpose == Purpose.EXAM:
         return
-    from practice.services import record_graded
-
     try:
         with transaction.atomic():
-            record_graded(attempt=attempt, responses=responses, now=now)
+            answers_graded.send(sender=Attempt, attempt=attempt, responses=responses, now=now)
     except Exception:
         # The answer and its grade are saved: a failing schedule update must not turn the
         # candidate's check or hand-in into an error page. Logged, to be mended and replayed.

@@ -44,7 +44,7 @@ class ItemStatistics:
 
     @property
     def warnings(self) -> list[str]:
-        """Codes of what looks wrong, for the bank to flag (see ``WARNING_LABELS``)."""
+        """Codes of what looks wrong, for the bank to flag (see ``papers.models.WARNING_LABELS``)."""
         found = []
         if self.facility is not None and self.facility >= TOO_EASY:
             found.append("too_easy")

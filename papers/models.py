@@ -198,6 +198,15 @@ class PaperAnalysis(models.Model):
         return f"{self.paper}"
 
 
+# What each warning code of ``papers.analysis`` means, for the bank's readers.
+WARNING_LABELS = {
+    "too_easy": _("trop facile (presque tous la réussissent)"),
+    "too_hard": _("trop difficile (presque personne ne la réussit)"),
+    "negative_discrimination": _("discrimine à l'envers : les meilleurs candidats échouent plus souvent"),
+    "weak_discrimination": _("discrimine peu les bons et les moins bons candidats"),
+}
+
+
 class ItemAnalysis(models.Model):
     analysis = models.ForeignKey(PaperAnalysis, on_delete=models.CASCADE, related_name="items")
     item = models.OneToOneField("delivery.PaperItem", on_delete=models.CASCADE, related_name="analysis")
@@ -217,8 +226,6 @@ class ItemAnalysis(models.Model):
         return f"{self.item}"
 
     def warning_labels(self) -> list[str]:
-        from papers.statistics import WARNING_LABELS
-
         return [str(WARNING_LABELS[code]) for code in self.warnings if code in WARNING_LABELS]
 
 

@@ -6,18 +6,10 @@ import json
 import uuid
 
 from django.db import connection, transaction
-from django.utils.translation import gettext_lazy as _
 
 from delivery.models import AttemptStatus, Paper, Response
 from papers.analysis import PaperStatistics, analyse
 from papers.models import ItemAnalysis, PaperAnalysis
-
-WARNING_LABELS = {
-    "too_easy": _("trop facile (presque tous la réussissent)"),
-    "too_hard": _("trop difficile (presque personne ne la réussit)"),
-    "negative_discrimination": _("discrimine à l'envers : les meilleurs candidats échouent plus souvent"),
-    "weak_discrimination": _("discrimine peu les bons et les moins bons candidats"),
-}
 
 
 def chosen_keys(answer: dict) -> list[str]:

@@ -242,7 +242,7 @@ def start_mock(*, trainee, unit: str, seed: int | None = None, now: datetime | N
 def record_graded(*, attempt: Attempt, responses: list[Response], now: datetime | None = None) -> int:
     """Move the cards of the graded practice or mock answers; returns how many were recorded.
 
-    Called by the delivery engine once answers are graded (``check_response``,
+    Called when the delivery engine announces graded answers (``check_response``,
     ``grade_attempt``). Unanswered items and answers waiting for a grader are left out; a
     response already recorded is never counted twice."""
     if attempt.paper.purpose not in (Purpose.PRACTICE, Purpose.MOCK):

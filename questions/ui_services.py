@@ -8,26 +8,55 @@ inputs, and never the answer key. Exams and practice reuse both.
 from __future__ import annotations
 
 import dataclasses
-import difflib
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import chess
-from django.contrib.auth import get_user_model
-from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from positions.validation import FenError, PgnError, parse_moves, validate_fen
-from questions.citations import citation_reference, resolve_citation
+from questions.bank_list import author_choices, citing, filter_bank
 from questions.computed.base import Table
-from questions.content import Problem
-from questions.engine_check import Objection, check_answer_key, needs_engine
-from questions.models import Question, QuestionVersion
+from questions.editor_support import (
+    BODY_FIELDS,
+    LIST_LABELS,
+    SCENARIO_FIELDS,
+    article_hits,
+    citation_label,
+    engine_objections,
+    place_problems,
+    problem_label,
+    problem_text,
+)
+from questions.models import QuestionVersion
+from questions.version_diffs import FieldDiff, version_diff, word_diff
+
+# The diffs, the bank list and the editor's helpers moved out (version_diffs, bank_list,
+# editor_support); their callers still import them from here.
+__all__ = [
+    "BODY_FIELDS",
+    "LIST_LABELS",
+    "SCENARIO_FIELDS",
+    "CandidateQuestion",
+    "Choice",
+    "Diagram",
+    "FieldDiff",
+    "article_hits",
+    "author_choices",
+    "candidate_view",
+    "citation_label",
+    "citing",
+    "diagram_for",
+    "engine_objections",
+    "filter_bank",
+    "place_problems",
+    "position_at_ply",
+    "problem_label",
+    "problem_text",
+    "response_from_post",
+    "version_diff",
+    "word_diff",
+]
 
 
 @dataclass(frozen=True)
@@ -301,357 +330,3 @@ def response_from_post(question: CandidateQuestion, data) -> dict[str, Any]:
             answer["hand_in"] = True
         return answer
     return {}
-
-
-# --- Diffs between versions ---------------------------------------------------------------
-
-
-def word_diff(old: str, new: str) -> SafeString:
-    """HTML of ``new`` against ``old`` word by word: ``<del>`` removed, ``<ins>`` added."""
-    old_words = old.split(" ") if old else []
-    new_words = new.split(" ") if new else []
-    matcher = difflib.SequenceMatcher(a=old_words, b=new_words, autojunk=False)
-    parts: list[str] = []
-    for tag, a_start, a_end, b_start, b_end in matcher.get_opcodes():
-        if tag == "equal":
-            parts.append(escape(" ".join(new_words[b_start:b_end])))
-            continue
-        if tag in ("replace", "delete"):
-            parts.append(f"<del>{escape(' '.join(old_words[a_start:a_end]))}</del>")
-        if tag in ("replace", "insert"):
-            parts.append(f"<ins>{escape(' '.join(new_words[b_start:b_end]))}</ins>")
-    return mark_safe(" ".join(part for part in parts if part))  # every piece is escaped above
-
-
-@dataclass(frozen=True)
-class FieldDiff:
-    label: str
-    html: SafeString
-    changed: bool
-
-
-def _option_lines(content: dict[str, Any]) -> list[tuple[str, str]]:
-    """The lists of a body as labelled lines (option texts with their correctness)."""
-    body = content.get("body") or {}
-    lines = []
-    for name in ("options", "decisions", "sanctions"):
-        for item in body.get(name) or []:
-            mark = "✓" if item.get("correct") else "✗"
-            key = item.get("key", "")
-            lines.append((f"{name}:{key}:fr", f"{mark} {item.get('text_fr', '')}"))
-            lines.append((f"{name}:{key}:en", f"{mark} {item.get('text_en', '')}"))
-    for index, row in enumerate(body.get("rubric") or []):
-        lines.append((f"rubric:{index}:fr", f"{row.get('points', '')} — {row.get('criterion_fr', '')}"))
-        lines.append((f"rubric:{index}:en", f"{row.get('points', '')} — {row.get('criterion_en', '')}"))
-    return lines
-
-
-def version_diff(
-    old: dict[str, Any], new: dict[str, Any], text_labels: dict[str, str], list_labels: dict[str, str]
-) -> list[FieldDiff]:
-    """Word diff of two contents: the text fields named in ``text_labels``, then every item
-    of the lists (options, decisions, sanctions, rubric) named in ``list_labels``."""
-    diffs = []
-    for name, label in text_labels.items():
-        before, after = str(old.get(name) or ""), str(new.get(name) or "")
-        diffs.append(FieldDiff(label, word_diff(before, after), before != after))
-    old_lines, new_lines = dict(_option_lines(old)), dict(_option_lines(new))
-    for key in dict.fromkeys([*old_lines, *new_lines]):
-        list_name, item_key, language = key.split(":")
-        before, after = old_lines.get(key, ""), new_lines.get(key, "")
-        if not before and not after:
-            continue
-        diffs.append(
-            FieldDiff(
-                f"{list_labels.get(list_name, list_name)} {item_key} ({language})",
-                word_diff(before, after),
-                before != after,
-            )
-        )
-    # Everything else (position, moves, claim, points, units, citations, expected answers):
-    # only what changed, named as the editor names it.
-    old_other, new_other = _other_fields(old), _other_fields(new)
-    for path in dict.fromkeys([*old_other, *new_other]):
-        before, after = old_other.get(path, ""), new_other.get(path, "")
-        if before != after:
-            diffs.append(FieldDiff(problem_label(path), word_diff(before, after), True))
-    return diffs
-
-
-_LIST_BODY_FIELDS = {"options", "decisions", "sanctions", "rubric"}
-_TEXT_FIELDS = {"stem_fr", "stem_en", "explanation_fr", "explanation_en"}
-
-
-def _item_text(item: Any) -> str:
-    if isinstance(item, dict) and "article" in item:
-        return f"{item.get('edition', '')}:{item['article']}"
-    return str(item)
-
-
-def _other_fields(content: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    """The fields ``version_diff`` does not compare as texts or list items, flattened to
-    ``{"scenario.moves": "1. e4 e5", "citations": "2018:9.2.2, 2018:9.5", …}``."""
-    lines: dict[str, str] = {}
-    for key, value in content.items():
-        path = f"{prefix}{key}"
-        if (not prefix and key in _TEXT_FIELDS) or (prefix == "body." and key in _LIST_BODY_FIELDS):
-            continue
-        if isinstance(value, dict):
-            lines.update(_other_fields(value, f"{path}."))
-        elif isinstance(value, list):
-            lines[path] = ", ".join(_item_text(item) for item in value)
-        elif value is not None and value != "":
-            lines[path] = str(value)
-    return lines
-
-
-# --- The bank list --------------------------------------------------------------------------
-
-
-def filter_bank(questions: QuerySet[Question], filters: dict[str, Any], *, user) -> QuerySet[Question]:
-    """Apply the list's filters (``BankFilterForm.cleaned_data``) to a queryset, as ``user`` may
-    see the questions: working drafts they may not read match nothing (``Question``'s summary
-    and search index are those of the version in service)."""
-    from questions.permissions import readable_draft_condition
-
-    readable_draft = readable_draft_condition(user)
-    if filters.get("q"):
-        questions = questions.search(filters["q"])
-    if filters.get("unit"):
-        questions = questions.for_unit(filters["unit"])
-    if filters.get("type"):
-        questions = questions.filter(type=filters["type"])
-    if filters.get("status"):
-        questions = questions.with_status(filters["status"], readable_draft=readable_draft)
-    if filters.get("tag"):
-        questions = questions.with_tag(filters["tag"])
-    if filters.get("author"):
-        questions = questions.filter(author_id=filters["author"])
-    if filters.get("difficulty"):
-        questions = questions.filter(difficulty=filters["difficulty"])
-    if filters.get("needs_review"):
-        questions = questions.needing_review()
-    citation = filters.get("article")
-    if citation:
-        questions = citing(
-            questions, edition=citation["edition"], article=citation["article"], readable_draft=readable_draft
-        )
-    return questions
-
-
-def citing(
-    questions: QuerySet[Question], *, edition: str, article: str, readable_draft: Q | None = None
-) -> QuerySet[Question]:
-    """Questions whose published version, or working draft when ``readable_draft`` says the
-    reader may read it (None: always), cites ``article`` (of ``edition`` if given).
-
-    The database narrows the candidates with a text match on the JSON (portable between
-    SQLite and PostgreSQL); the exact (edition, article) pair is then checked in Python.
-    """
-    needle = json.dumps({"article": article})[1:-1]  # '"article": "9.2.2"'
-    readable_draft = Q(pk__isnull=False) if readable_draft is None else readable_draft
-    candidates = (
-        questions.filter(
-            (Q(draft__citations__icontains=needle) & readable_draft)
-            | Q(current_version__citations__icontains=needle)
-        )
-        .annotate(
-            draft_cited=Case(
-                When(readable_draft, then=Value(True)), default=Value(False), output_field=BooleanField()
-            )
-        )
-        .select_related("draft", "current_version")
-    )
-    matching = []
-    for question in candidates:
-        for version in (question.draft if question.draft_cited else None, question.current_version):
-            if version is None:
-                continue
-            if any(
-                item.get("article") == article and (not edition or item.get("edition") == edition)
-                for item in version.citations
-            ):
-                matching.append(question.pk)
-                break
-    return questions.filter(pk__in=matching)
-
-
-def author_choices(questions: QuerySet[Question]) -> list[tuple[int, str]]:
-    User = get_user_model()
-    authors = User.objects.filter(pk__in=questions.values("author_id")).order_by(
-        "last_name", "first_name", "email"
-    )
-    return [(user.pk, str(user)) for user in authors]
-
-
-# --- The editor -----------------------------------------------------------------------------
-
-
-def engine_objections(content: dict[str, Any]) -> tuple[list[Objection], bool]:
-    """The engine's objections to an answer key, and whether the engine had anything to check."""
-    if not needs_engine(content):
-        return [], False
-    return check_answer_key(content), True
-
-
-SCENARIO_FIELDS = {
-    "fen": "fen",
-    "moves": "moves",
-    "ply": "ply",
-    "orientation": "orientation",
-    "arrows": "arrows",
-    "circles": "circles",
-    "squares": "squares",
-    "rate": "rate",
-    "flag_fell": "flag_fell",
-    "clocks": "clock_white",
-    "clocks.white": "clock_white",
-    "clocks.black": "clock_black",
-    "clocks.to_move": "clock_to_move",
-    "claim": "claim_type",
-    "claim.type": "claim_type",
-    "claim.intended_move": "intended_move",
-}
-BODY_FIELDS = {
-    "answer",
-    "value",
-    "tolerance",
-    "unit_fr",
-    "unit_en",
-    "accepted",
-    "accepted_en",
-    "model_answer_fr",
-    "model_answer_en",
-    "decision_points",
-    "sanction_points",
-    "scoring",
-    "shuffle",
-    "generator",
-}
-
-
-def place_problems(editor, problems: list[Problem | Objection]) -> None:
-    """Show each problem of ``validate_content``/the engine next to the editor field it concerns.
-
-    ``field`` is a dotted path into the bank format (``body.options.2.text_en``,
-    ``scenario.claim.type``); a list row is found through the rows the editor kept.
-    """
-    form = editor.form
-    for problem in problems:
-        path = problem.field or ""
-        message = problem.message
-        parts = path.split(".")
-        target: tuple[str, str | None, int | None] | None = None
-        if parts[0] == "scenario":
-            rest = ".".join(parts[1:])
-            target = (
-                "form",
-                SCENARIO_FIELDS.get(rest) or SCENARIO_FIELDS.get(parts[1] if len(parts) > 1 else ""),
-                None,
-            )
-            if target[1] is None:
-                target = ("form", "moves", None)
-        elif parts[0] == "body" and (getattr(form, "cleaned_data", None) or {}).get("type") == "pairing":
-            target = ("form", "pairing_body", None)
-        elif parts[0] == "body" and len(parts) > 2 and parts[1] == "params":
-            from questions.forms.computed import param_field_name
-
-            generator = (getattr(form, "cleaned_data", None) or {}).get("generator") or ""
-            target = ("form", param_field_name(generator, parts[2]), None)
-        elif parts[0] == "body" and len(parts) > 1:
-            if parts[1] in editor.formsets:
-                if len(parts) > 3 and parts[2].isdigit():
-                    target = (parts[1], parts[3], int(parts[2]))
-                else:
-                    target = (parts[1], None, None)
-            elif parts[1] in BODY_FIELDS:
-                target = ("form", parts[1], None)
-        elif parts[0] == "citations":
-            target = ("form", "citations_extra", None)
-        elif parts[0] in form.fields:
-            target = ("form", parts[0], None)
-        if target is None or (target[0] == "form" and target[1] not in form.fields):
-            form.add_error(None, f"{path} : {message}" if path else message)
-        elif target[0] == "form":
-            form.add_error(target[1], message)
-        else:
-            editor.add_list_error(target[0], message, row=target[2], field=target[1])
-
-
-LIST_LABELS = {
-    "options": gettext_lazy("Options"),
-    "decisions": gettext_lazy("Décisions proposées"),
-    "sanctions": gettext_lazy("Sanctions et mesures proposées"),
-    "rubric": gettext_lazy("Barème"),
-}
-
-
-def problem_label(path: str) -> str:
-    """The editor's name for the place a problem of ``validate_content`` points to
-    (``body.options.2.text_en`` → "Options, ligne 3"): trainers never see the bank's paths."""
-    from questions.forms import QuestionForm
-
-    fields = QuestionForm.base_fields
-    parts = (path or "").split(".")
-
-    def label(name: str | None) -> str:
-        return str(fields[name].label) if name in fields else ""
-
-    if parts[0] == "scenario":
-        rest = ".".join(parts[1:])
-        name = SCENARIO_FIELDS.get(rest) or SCENARIO_FIELDS.get(parts[1] if len(parts) > 1 else "")
-        return label(name) or _("Position et scénario")
-    if parts[0] == "body" and len(parts) > 1 and parts[1] in ("params", "generator"):
-        return _("Générateur et paramètres")
-    if parts[0] == "body" and len(parts) > 1:
-        if parts[1] in LIST_LABELS:
-            if len(parts) > 2 and parts[2].isdigit():
-                row = int(parts[2]) + 1
-                return _("%(list)s, ligne %(row)s") % {"list": LIST_LABELS[parts[1]], "row": row}
-            return str(LIST_LABELS[parts[1]])
-        return label(parts[1]) or _("Réponse")
-    if parts[0] == "citations":
-        return label("citations")
-    return label(parts[0]) or path
-
-
-def problem_text(problem: Problem | Objection) -> str:
-    """A problem as one sentence for the user: "Énoncé (français) : Ce champ est obligatoire."."""
-    if not getattr(problem, "field", ""):
-        return problem.message
-    return f"{problem_label(problem.field)} : {problem.message}"
-
-
-def citation_label(citation: dict[str, str], *, language: str = "fr") -> str:
-    """ "2018 art. 4.3.1 — heading" (the heading in ``language`` when the rulebook has one)."""
-    edition, number = citation["edition"], citation["article"]
-    found = resolve_citation(edition, number)
-
-    def text(name: str) -> str:
-        if found is None:
-            return ""
-        return getattr(found, f"{name}_{language}", "") or getattr(found, f"{name}_fr", "") or ""
-
-    title = text("title") if edition == "livre" else text("heading")
-    return citation_reference(edition, number) + (f" — {title}" if title else "")
-
-
-def article_hits(query: str, *, language: str, limit: int = 12) -> list[dict[str, str]]:
-    """Rulebook search results as citations the picker can add."""
-    from rules.search import search
-
-    hits = []
-    for hit in search(query, language=language, limit=limit):
-        edition = "livre" if hit.kind == "section" else hit.edition
-        hits.append(
-            {
-                "citation": f"{edition}:{hit.number}",
-                "edition": edition,
-                "number": hit.number,
-                "label": citation_reference(edition, hit.number),
-                "title": hit.title,
-                "snippet": hit.snippet,
-                "url": hit.url,
-            }
-        )
-    return hits

@@ -2,7 +2,7 @@
 
 Content that exists in both languages has explicit ``_fr``/``_en`` fields. Everything here is
 loaded from ``rules/data`` by ``load_rulebook`` (natural keys, idempotent) or, for a future
-edition, uploaded by staff through ``rules.services.load_edition``.
+edition, uploaded by staff through ``rules.editions.load_edition``.
 """
 
 from __future__ import annotations

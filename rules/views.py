@@ -16,6 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules.answers import places_for_number, search_page
 from rules.api import closest_numbers
+from rules.editions import compare_articles, edition_as_items, previous_edition
 from rules.history import ParagraphHistory, article_history, group_history, related_changes
 from rules.models import (
     Article,
@@ -32,7 +33,6 @@ from rules.models import (
 from rules.permissions import can_manage_rulebook
 from rules.rulebook_cache import cached_fragment
 from rules.search import MAX_QUERY_LENGTH, number_in_query, query_param
-from rules.services import compare_articles, edition_as_items, previous_edition
 
 SHOW_CHOICES = ("both", "fr", "en")
 

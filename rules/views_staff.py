@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from rules.editions import load_edition, upload_differences
 from rules.forms import EditionUploadForm
 from rules.models import Edition, EditionUpload
 from rules.permissions import get_upload_for_user, rulebook_manager_required
-from rules.services import RulebookDataError, load_edition, upload_differences
+from rules.services import RulebookDataError
 
 
 @require_http_methods(["GET", "POST"])

@@ -159,17 +159,18 @@ class AspRecord(models.Model):
         return f"{self.tournament} ({self.end_date:%d/%m/%Y}) — {self.candidate}"
 
 
-class TechnicalReport(models.Model):
-    """A complete technical report validated by the Directeur des Titres (RIDNA Art. 11, AFO)."""
+class ArbiterRecord(models.Model):
+    """Something an arbiter did or obtained, entered by exam staff from its document.
+
+    Each subclass names the reverse accessor of ``candidate`` with ``Meta.default_related_name``
+    (``user.technical_reports``, ``user.qualifications``, ``user.officiated_tournaments``).
+    """
 
     candidate = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("arbitre"),
         on_delete=models.CASCADE,
-        related_name="technical_reports",
     )
-    tournament = models.CharField(_("tournoi"), max_length=200)
-    validated_on = models.DateField(_("validé le"))
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("saisi par"),
@@ -180,8 +181,19 @@ class TechnicalReport(models.Model):
     )
 
     class Meta:
+        abstract = True
+
+
+class TechnicalReport(ArbiterRecord):
+    """A complete technical report validated by the Directeur des Titres (RIDNA Art. 11, AFO)."""
+
+    tournament = models.CharField(_("tournoi"), max_length=200)
+    validated_on = models.DateField(_("validé le"))
+
+    class Meta:
         verbose_name = _("rapport technique validé")
         verbose_name_plural = _("rapports techniques validés")
+        default_related_name = "technical_reports"
         ordering = ["-validated_on"]
 
     def __str__(self) -> str:
@@ -243,29 +255,16 @@ class QualificationKind(models.TextChoices):
     ASP_ISSUING = "asp", _("Habilitation à délivrer des ASP (art. 17.1)")
 
 
-class Qualification(models.Model):
+class Qualification(ArbiterRecord):
     """A qualification obtained outside the exams, entered by exam staff from its certificate."""
 
-    candidate = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.CASCADE,
-        related_name="qualifications",
-    )
     kind = models.CharField(_("qualification"), max_length=4, choices=QualificationKind.choices)
     obtained_on = models.DateField(_("obtenue le"))
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("saisie par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
 
     class Meta:
         verbose_name = _("qualification")
         verbose_name_plural = _("qualifications")
+        default_related_name = "qualifications"
         ordering = ["-obtained_on"]
         constraints = [
             models.UniqueConstraint(fields=["candidate", "kind"], name="qualification_unique_per_kind"),
@@ -278,30 +277,17 @@ class Qualification(models.Model):
         return f"{self.get_kind_display()} — {self.candidate}"
 
 
-class OfficiatedTournament(models.Model):
+class OfficiatedTournament(ArbiterRecord):
     """A homologated tournament an arbiter officiated, counted for AFO level 2 (RIDNA Art. 11.1)."""
 
-    candidate = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.CASCADE,
-        related_name="officiated_tournaments",
-    )
     tournament = models.CharField(_("tournoi homologué"), max_length=200)
     end_date = models.DateField(_("dernier jour"))
     supervision_visit = models.BooleanField(_("visite de supervision"), default=False)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("saisi par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
 
     class Meta:
         verbose_name = _("tournoi arbitré")
         verbose_name_plural = _("tournois arbitrés")
+        default_related_name = "officiated_tournaments"
         ordering = ["-end_date"]
 
     def __str__(self) -> str:

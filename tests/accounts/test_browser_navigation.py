@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from accounts.management.commands.load_demo import DEMO_PASSWORD
+from accounts.demo import DEMO_PASSWORD
 from tests.two_factor import pass_two_factor_step
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ import chess
 import pytest
 from django.core.cache import cache
 
-from positions import engine, mate
+from positions import engine, mate, patterns
 from positions.examples import reference_verdicts
 from positions.helpmate import exhaustive_mate
 
@@ -58,7 +58,7 @@ def test_the_exhaustive_search_answers_before_any_guide():
 
 
 def test_a_slow_first_enumeration_does_not_leave_the_knight_undetermined(slow_first_enumeration):
-    mate.mating_patterns.cache_clear()
+    patterns.mating_patterns.cache_clear()
     result = mate.can_checkmate(chess.Board(KNIGHT_PAWN_H2), chess.WHITE)
     assert result.verdict == "yes"
     assert line_mates(KNIGHT_PAWN_H2, chess.WHITE, result.line)
@@ -71,7 +71,7 @@ def test_the_reference_page_and_the_analysis_give_the_same_verdict(
 
     kept = [position for position in examples.REFERENCE_POSITIONS if position.key == "knight-pawn"]
     monkeypatch.setattr(examples, "REFERENCE_POSITIONS", kept)
-    mate.mating_patterns.cache_clear()
+    patterns.mating_patterns.cache_clear()
     shown = {verdict.position.key: verdict for verdict in reference_verdicts()}
     analysis = engine.analyse(engine.AnalysisRequest(fen=KNIGHT_PAWN_H2, flag_fell="black"))
     assert shown["knight-pawn"].white == "yes"

@@ -1,7 +1,8 @@
 import chess
 import pytest
 
-from positions.mate import can_checkmate, dead_position, material_cannot_mate, mating_patterns, pattern_guide
+from positions.mate import can_checkmate, dead_position, material_cannot_mate
+from positions.patterns import mating_patterns, pattern_guide
 
 BLOCKED = "8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/8 b - - 0 1"  # White has just played h5
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.diffing import same_wording, word_diff_html
-from rules.services import compare_articles
+from rules.editions import compare_articles
 
 
 def test_quote_style_and_spacing_are_not_changes():

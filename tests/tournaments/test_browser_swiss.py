@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from accounts.management.commands.load_demo import DEMO_PASSWORD
+from accounts.demo import DEMO_PASSWORD
 
 pytestmark = pytest.mark.browser
 LIVRE = Path(__file__).parent / "data" / "livre_4_3.trf"

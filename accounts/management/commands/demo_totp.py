@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from accounts.management.commands.load_demo import DEMO_DEVICE_NAME, DEMO_TOTP_SECRETS
+from accounts.demo import DEMO_DEVICE_NAME, DEMO_TOTP_SECRETS
 
 
 class Command(BaseCommand):
