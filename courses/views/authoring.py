@@ -59,7 +59,14 @@ def outline(request: HttpRequest, code: str) -> HttpResponse:
             form.add_error("slug", _("Un module de cette formation a déjà cet identifiant."))
     modules = [{"module": module, "lessons": module.ordered} for module in course.outline()]
     status = 422 if request.method == "POST" else 200
-    context = {"course": course, "modules_html": _modules_html(request, course, modules), "form": form}
+    # One token for the whole page, the stored fragment's buttons and the new module's form.
+    token = get_token(request)
+    context = {
+        "course": course,
+        "modules_html": _modules_html(course, modules, csrf_token=token),
+        "form": form,
+        "csrf_token": token,
+    }
     return render(request, "courses/outline.html", context, status=status)
 
 
@@ -76,7 +83,7 @@ def _fragment_digest() -> str:
     return hashlib.sha256(source).hexdigest()[:12]
 
 
-def _modules_html(request: HttpRequest, course, modules: list[dict]) -> str:
+def _modules_html(course, modules: list[dict], *, csrf_token: str) -> str:
     """The outline's modules and lessons with their links and buttons (some hundred URLs to
     reverse), rendered once per content and language. The key is made of everything the
     fragment shows, read on every request (two queries): an edit changes the key, nothing has
@@ -101,7 +108,7 @@ def _modules_html(request: HttpRequest, course, modules: list[dict]) -> str:
         html = render_to_string(_OUTLINE_FRAGMENT, context)
         cache.set(key, html, timeout=24 * 3600)
     # A template's output, stored as it was rendered; the token is letters and digits.
-    return mark_safe(html.replace(_CSRF_PLACEHOLDER, get_token(request)))
+    return mark_safe(html.replace(_CSRF_PLACEHOLDER, csrf_token))
 
 
 @require_http_methods(["GET", "POST"])
