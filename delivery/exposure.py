@@ -121,7 +121,7 @@ def conflicting_questions_queryset(user) -> QuerySet:
 # one reader to the next only by the reader's id, a parameter. Compiling their nested
 # subqueries cost some 3.5 ms on each of the bank list's three statements.
 _READER_SENTINEL = -7_351_902_468
-_compiled_for_reader: dict[tuple[str, str], tuple[str, tuple, int]] = {}
+_compiled_for_reader: dict[tuple[str, str], tuple[str, tuple]] = {}
 
 
 def _for_reader(rule, user) -> RawSQL:
@@ -130,10 +130,11 @@ def _for_reader(rule, user) -> RawSQL:
     if key not in _compiled_for_reader:
         sentinel = type("Sentinel", (), {"is_authenticated": True, "pk": _READER_SENTINEL})()
         sql, params = rule(sentinel).query.sql_with_params()
-        # The reader's id is the statement's one parameter that changes.
-        _compiled_for_reader[key] = (sql, tuple(params), params.index(_READER_SENTINEL))
-    sql, params, position = _compiled_for_reader[key]
-    params = (*params[:position], user.pk, *params[position + 1 :])
+        # The reader's id, wherever the rule reads it, is the one parameter that changes.
+        assert _READER_SENTINEL in params, rule.__name__
+        _compiled_for_reader[key] = (sql, tuple(params))
+    sql, params = _compiled_for_reader[key]
+    params = tuple(user.pk if value == _READER_SENTINEL else value for value in params)
     return RawSQL(sql, params, output_field=IntegerField())  # noqa: S611 (compiled by the ORM above)
 
 
