@@ -129,10 +129,12 @@ def can_read_version(user, version: QuestionVersion) -> bool:
 def readable_comments(user, question: Question) -> list:
     """The review comments of ``question`` that ``user`` may read: a comment on a version
     they cannot read (an unpublished draft of someone else's) stays hidden with it."""
+    comments = list(question.comments.select_related("author", "version"))
+    for comment in comments:
+        if comment.version is not None and comment.version.question_id == question.pk:
+            comment.version.question = question  # already read, its draft with it
     return [
-        comment
-        for comment in question.comments.select_related("author", "version__question__draft")
-        if comment.version is None or can_read_version(user, comment.version)
+        comment for comment in comments if comment.version is None or can_read_version(user, comment.version)
     ]
 
 

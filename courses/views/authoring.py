@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+from functools import cache as once
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -51,9 +59,56 @@ def outline(request: HttpRequest, code: str) -> HttpResponse:
             form.add_error("slug", _("Un module de cette formation a déjà cet identifiant."))
     modules = [{"module": module, "lessons": module.ordered} for module in course.outline()]
     status = 422 if request.method == "POST" else 200
-    return render(
-        request, "courses/outline.html", {"course": course, "modules": modules, "form": form}, status=status
-    )
+    # One token for the whole page, the stored fragment's buttons and the new module's form.
+    token = get_token(request)
+    context = {
+        "course": course,
+        "modules_html": _modules_html(course, modules, csrf_token=token),
+        "form": form,
+        "csrf_token": token,
+    }
+    return render(request, "courses/outline.html", context, status=status)
+
+
+_OUTLINE_FRAGMENT = "courses/_outline_modules.html"
+# Stands for the request's CSRF token in the stored fragment (letters only: HTML escaping
+# leaves it as it is); replaced by the reader's own token on every request.
+_CSRF_PLACEHOLDER = "csrfplaceholderOutlineFragment"
+
+
+@once
+def _fragment_digest() -> str:
+    """The fragment's source, so that a new release never serves HTML of the old template."""
+    source = (settings.BASE_DIR / "templates" / _OUTLINE_FRAGMENT).read_bytes()
+    return hashlib.sha256(source).hexdigest()[:12]
+
+
+def _modules_html(course, modules: list[dict], *, csrf_token: str) -> str:
+    """The outline's modules and lessons with their links and buttons (some hundred URLs to
+    reverse), rendered once per content and language. The key is made of everything the
+    fragment shows, read on every request (two queries): an edit changes the key, nothing has
+    to be invalidated. Nothing in it depends on the reader (the page is the authors' and
+    shows them all the same) but the CSRF token, put in on each request."""
+    shown = [
+        (
+            item["module"].slug,
+            str(item["module"].title),
+            [
+                (lesson.slug, str(lesson.title), lesson.planned, lesson.needs_review, lesson.review_reason)
+                for lesson in item["lessons"]
+            ],
+        )
+        for item in modules
+    ]
+    digest = hashlib.sha256(repr((course.code, shown)).encode()).hexdigest()[:32]
+    key = f"courses:outline:{_fragment_digest()}:{translation.get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        context = {"course": course, "modules": modules, "csrf_token": _CSRF_PLACEHOLDER}
+        html = render_to_string(_OUTLINE_FRAGMENT, context)
+        cache.set(key, html, timeout=24 * 3600)
+    # A template's output, stored as it was rendered; the token is letters and digits.
+    return mark_safe(html.replace(_CSRF_PLACEHOLDER, csrf_token))
 
 
 @require_http_methods(["GET", "POST"])

@@ -16,7 +16,10 @@ from practice.models import Card, TrainingPaper
 from practice.services import Criteria
 from practice.statistics import practice_rows
 from tests.conftest import client_for, make_user
+from tests.delivery.conftest import publish
+from tests.practice.conftest import cite
 from tests.practice.helpers import answer
+from tests.questions import core_samples
 
 NOW = timezone.now()
 
@@ -159,3 +162,12 @@ def test_the_demo_gives_the_demo_trainee_a_history_once(bank_questions, mock_blu
     assert demo.load() == [] and TrainingPaper.objects.filter(trainee=demo_trainee).count() == papers
     assert progress.mock_results([demo_trainee.pk]).count() == 1
     assert services.due_count(demo_trainee) > 0
+
+
+def test_a_question_published_after_a_reading_counts_at_once(trainee, trainer, reviewer, bank_questions):
+    """The bank's index kept in the process follows the bank: the next reading sees the new
+    question, and a reading with the bank unchanged returns the index already built."""
+    before = progress.unit_mastery([trainee.pk])[trainee.pk]["UVR"].in_service
+    assert progress.bank_index() is progress.bank_index()
+    publish(core_samples.single(citations=cite("4.3.2")), "art4-single-bis", trainer, reviewer)
+    assert progress.unit_mastery([trainee.pk])[trainee.pk]["UVR"].in_service == before + 1

@@ -53,3 +53,16 @@ def test_once_the_session_has_ended_the_candidate_reads_it(candidate_trainer, ex
     assert (
         client_for(candidate_trainer).get(reverse("questions:detail", args=[RESERVED_UID])).status_code == 200
     )
+
+
+def test_the_rule_read_once_for_every_reader_still_asks_each_reader_s_own_registrations(
+    trainer, candidate_trainer
+):
+    """The conflicts' statement is compiled once and reused with the reader's id: readers that
+    follow one another in the same process each get their own answer."""
+    bank, page = reverse("questions:bank"), reverse("questions:detail", args=[RESERVED_UID])
+    for _turn in range(2):
+        assert RESERVED_UID not in client_for(candidate_trainer).get(bank).content.decode()
+        assert RESERVED_UID in client_for(trainer).get(bank).content.decode()
+        assert client_for(candidate_trainer).get(page).status_code == 403
+        assert client_for(trainer).get(page).status_code == 200
