@@ -14,6 +14,15 @@ from managed_tournaments.models import ManagedTournament
 from tournaments.permissions import can_use_calculators
 
 
+class TournamentFrozen(PermissionDenied):
+    """A change of a tournament graded with its mock: the 403 page says why."""
+
+    def __init__(self) -> None:
+        message = _("Ce tournoi a été corrigé avec l'examen blanc remis : il ne peut plus être modifié.")
+        super().__init__(message)
+        self.public_reason = message
+
+
 def require_manager(user) -> None:
     """403 for anyone who may not use the tournament tools (a logged-in person without a role)."""
     if not can_use_calculators(user):
@@ -30,11 +39,12 @@ def get_tournament_for_user(user, pk: int) -> ManagedTournament:
     return get_object_or_404(tournaments_of(user), pk=pk)
 
 
-def get_tournament_for_request(request, pk: int) -> ManagedTournament:
+def get_tournament_for_request(request, pk: int, *, change_form: bool = False) -> ManagedTournament:
     """The tournament ``pk`` for this request's user; a POST (every change is one) is refused
-    with 403 once the tournament is frozen: a UVT mock's tournament after its hand-in."""
+    with 403 once the tournament is frozen: a UVT mock's tournament after its hand-in. A page
+    that only holds a change form (``change_form``) is refused as well, GET included."""
     tournament = get_tournament_for_user(request.user, pk)
-    if request.method == "POST":
+    if request.method == "POST" or change_form:
         refuse_if_frozen(tournament)
     return tournament
 
@@ -45,6 +55,4 @@ def refuse_if_frozen(tournament: ManagedTournament) -> None:
         part.close_if_overdue()
         tournament.refresh_from_db(fields=["frozen_at"])
     if tournament.is_frozen:
-        raise PermissionDenied(
-            _("Ce tournoi a été corrigé avec l'examen blanc remis : il ne peut plus être modifié.")
-        )
+        raise TournamentFrozen

@@ -128,7 +128,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_request(request, pk)
+    tournament = get_tournament_for_request(request, pk, change_form=True)
     form = TournamentForm(request.POST or None, instance=tournament)
     if form.is_bound and form.is_valid():
         fields = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}

@@ -133,7 +133,7 @@ def _report(report) -> dict:
 @require_http_methods(["GET", "POST"])
 @login_required
 def change_pairing(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_tournament_for_request(request, pk)
+    tournament = get_tournament_for_request(request, pk, change_form=True)
     round_ = tournament.last_round()
     if round_ is None:
         messages.error(request, _("Aucune ronde n'est appariée."))

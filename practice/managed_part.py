@@ -28,7 +28,7 @@ from managed_tournaments import services as manager
 from managed_tournaments.models import ByeKind, ManagedTournament, Result
 from managed_tournaments.pairing import check_manual_pairing, round_pairing
 from practice.models import ManagedPart
-from tournaments.swiss.variants import _players, draw_result
+from tournaments.swiss.variants import draw_players, draw_result
 
 # Units of the part's points per task (the scale stated beside each task).
 UNITS = {"pair": 5, "results": 2, "forfeit": 1, "withdrawal": 1, "late_entry": 2, "tiebreaks": 2}
@@ -50,7 +50,7 @@ def statement_for(*, seed: int, players: int, rounds: int) -> tuple[dict, list]:
     """The part's statement for ``seed`` and the players to register (name, rating, title,
     federation, sex), the late entry left out."""
     rng = random.Random(f"managed-part:1:{seed}")  # noqa: S311 - an exercise, not a secret
-    drawn = _players(rng, players + 1)
+    drawn = draw_players(rng, players + 1)
     late = drawn.pop(rng.randrange(players // 3, players + 1))
     withdrawn = rng.choice(drawn[1:])
     boards = players // 2

@@ -108,3 +108,15 @@ def test_a_frozen_tournament_still_shows_every_page_to_its_owner(paired, alice):
     statuses = {url: client.get(url).status_code for method, url in urls(paired)
                 if method == "get" and "modifier" not in url and "parametres" not in url}
     assert set(statuses.values()) == {200}, statuses
+
+
+def test_a_frozen_tournament_refuses_its_change_forms_even_to_read(paired, alice):
+    from django.utils import timezone
+
+    paired.frozen_at = timezone.now()
+    paired.save(update_fields=["frozen_at"])
+    client = client_for(alice)
+    for name in ("managed_tournaments:settings", "managed_tournaments:change_pairing"):
+        response = client.get(reverse(name, args=[paired.pk]))
+        assert response.status_code == 403
+        assert "ne peut plus être modifié" in response.content.decode()

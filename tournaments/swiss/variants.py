@@ -247,7 +247,7 @@ def draw(rng: random.Random, params: dict) -> tuple[TrfTournament, int, tuple[in
     played = round_number - 1
     if size < 4 or size < round_number + rounds_to_pair + 1:
         raise VariantError("too few players for the rounds asked")
-    players = _players(rng, size)
+    players = draw_players(rng, size)
     numbers = [p.number for p in players]
     late = rng.choice(numbers[size // 2 :]) if "late_entry" in features and played >= 2 else 0
     late_from = rng.randint(2, played) if late else 0
@@ -286,7 +286,7 @@ def draw(rng: random.Random, params: dict) -> tuple[TrfTournament, int, tuple[in
     return tournament, round_number, (withdrawn,) if withdrawn else ()
 
 
-def _players(rng: random.Random, size: int) -> list[TrfPlayer]:
+def draw_players(rng: random.Random, size: int) -> list[TrfPlayer]:
     top = rng.randrange(1900, 2450, 10)
     ratings = sorted({top - rng.randrange(0, 60 * size, 5) for _ in range(size * 2)}, reverse=True)[:size]
     while len(ratings) < size:
