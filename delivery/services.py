@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connections, router, transaction
 from django.utils import timezone
 
-from delivery import exposure
+from delivery import exposure, parts
 from delivery.models import Attempt, AttemptEvent, AttemptStatus, Paper, PaperItem, Purpose, Response
 from delivery.signals import answers_graded
 from questions import computed, scoring
@@ -359,21 +359,16 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
 
 
 def _grade_parts(attempt: Attempt) -> None:
-    """A UVT mock's managed-tournament part (``practice.managed_part``) is graded with the
-    attempt's hand-in, from the tournament's state on the server, which it then freezes."""
-    if attempt.paper.purpose != Purpose.MOCK:
-        return
-    from practice.managed_part import grade_for_attempt
-
-    grade_for_attempt(attempt)
+    """Parts that are not paper items (a UVT mock's managed tournament) are graded with the
+    attempt's hand-in, from their state on the server (see ``delivery.parts``)."""
+    if attempt.paper.purpose == Purpose.MOCK:
+        parts.grade(attempt)
 
 
 def _part_totals(attempt: Attempt) -> tuple[Decimal, Decimal | None]:
     if attempt.paper.purpose != Purpose.MOCK:
         return ZERO, ZERO
-    from practice.managed_part import totals
-
-    return totals(attempt)
+    return parts.totals(attempt)
 
 
 def _score(attempt: Attempt, item: PaperItem, answer):

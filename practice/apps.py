@@ -11,3 +11,8 @@ class PracticeConfig(AppConfig):
         from practice.receivers import move_cards_of_graded_answers
 
         answers_graded.connect(move_cards_of_graded_answers, dispatch_uid="practice.move_cards")
+
+        from delivery import parts
+        from practice.managed_part import MockPart
+
+        parts.register("practice.managed_tournament", MockPart())

@@ -260,3 +260,22 @@ def totals(attempt: Attempt) -> tuple[Decimal, Decimal | None]:
     if part is None:
         return Decimal(0), Decimal(0)
     return part.points, part.marks
+
+
+class MockPart:
+    """The part as ``delivery.parts`` sees it (registered in ``PracticeConfig.ready``)."""
+
+    def grade(self, attempt: Attempt) -> None:
+        grade_for_attempt(attempt)
+
+    def totals(self, attempt: Attempt) -> tuple[Decimal, Decimal | None]:
+        return totals(attempt)
+
+    def context(self, attempt: Attempt, *, corrected: bool) -> dict | None:
+        from practice import managed_part_text
+
+        part = part_for(attempt)
+        if part is None or (corrected and part.graded_at is None):
+            return None
+        rows = (managed_part_text.correction_rows if corrected else managed_part_text.statement_rows)(part)
+        return {"part": part, "rows": rows}

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from delivery import permissions, presentation, services
+from delivery import parts, permissions, presentation, services
 from delivery.models import Attempt, Feedback, Response
 from questions.views._common import language
 
@@ -69,16 +69,11 @@ def exam_context(attempt: Attempt, request: HttpRequest, *, preview: bool = Fals
 
 
 def _managed_part(attempt: Attempt, *, corrected: bool) -> dict | None:
-    """A UVT mock's managed-tournament part: its tasks while it is sat, its correction after."""
+    """A part that is not a paper item (a UVT mock's managed tournament): its tasks while it
+    is sat, its correction after (``delivery.parts``)."""
     if attempt.paper.purpose != "mock":
         return None
-    from practice import managed_part, managed_part_text
-
-    part = managed_part.part_for(attempt)
-    if part is None or (corrected and part.graded_at is None):
-        return None
-    rows = managed_part_text.correction_rows(part) if corrected else managed_part_text.statement_rows(part)
-    return {"part": part, "rows": rows}
+    return parts.context(attempt, corrected=corrected)
 
 
 @require_GET
