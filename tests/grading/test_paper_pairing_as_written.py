@@ -109,7 +109,7 @@ def test_the_entry_screen_takes_the_boards_as_text_without_the_boards_script(liv
     page = client_for(grader).get(reverse("grading:entry", args=[livre_session.pk]), {"code": CODE})
     html = page.content.decode()
     assert f'name="q{item.pk}-answer__text"' in html and "pairing-board.js" not in html
-    assert "Recopiez aussi un échiquier faux" in html
+    assert "Recopiez aussi un échiquier faux" in html and "Ronde 2 : les échiquiers du candidat" in html
 
 
 def test_exam_staff_may_correct_a_copy_typed_in_to_a_player_seated_twice(livre_session, grader, exam_staff):
