@@ -261,7 +261,7 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
     from it, never from the post, so a round once handed in cannot change). ``paper``: a
     paper copy typed in (a pairing question on paper asks its first round only)."""
     if question.type == "pairing":
-        answer = _pairing_answer(question, data, previous)
+        answer = _pairing_answer(question, data, previous, as_written=paper)
         return {**answer, "paper": True} if paper else answer
     answer = {name: _without_control_characters(value)
               for name, value in ui_services.response_from_post(question, data).items()}
@@ -290,11 +290,16 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
     return answer
 
 
-def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) -> dict[str, Any]:
+def _pairing_answer(question: CandidateQuestion, data, previous: dict | None, *,
+                    as_written: bool = False) -> dict[str, Any]:
     """The board posted, for the round now to pair only: the post names that round (the board's
     hidden input, the hand-in button's value), so a second click on « Rendre », or a tab left
     on a round already handed in, is refused instead of handing in or overwriting the next
-    round; and the players must be those of the candidate's tournament, each seated once."""
+    round; and the players must be those of the candidate's tournament, each seated once.
+
+    ``as_written`` (a paper copy typed in): the boards are recorded as the candidate wrote them,
+    a player absent or seated twice included, so the copy can be entered and the grading counts
+    those boards wrong; only a number the tournament does not have (a typo) is refused."""
     from questions.pairing import current_round, rounds_to_pair, tournament_before
     from questions.pairing.board import answer_from_post as board_answer
     from questions.pairing.board import check_players
@@ -309,8 +314,8 @@ def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) ->
                 _("Ce tableau n'est plus celui de la ronde à apparier (la ronde %(round)d) : "
                   "rechargez la page.") % {"round": number})
     try:
-        current = board_answer(data, question.input_name)
-        check_players(current, tournament_before(view.body, view.seed, number), number)
+        current = board_answer(data, question.input_name, as_written=as_written)
+        check_players(current, tournament_before(view.body, view.seed, number), number, as_written=as_written)
     except ValueError as error:
         raise InvalidAnswer(str(error)) from None
     handed = [r for r in (previous or {}).get("handed") or [] if isinstance(r, dict)]

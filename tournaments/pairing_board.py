@@ -35,10 +35,12 @@ def empty_answer() -> dict:
 # --- the text form ---------------------------------------------------------------------
 
 
-def parse_pairing_text(text: str) -> dict:
+def parse_pairing_text(text: str, *, as_written: bool = False) -> dict:
     """One board a line, White first (« 12-5 » or « 12 - 5 »), « exempt 7 » or « bye 7 » for a
     bye; blank lines are skipped. A player seated twice or against himself is refused with the
-    line named; whether the numbers exist is :func:`check_players`' business."""
+    line named, unless ``as_written`` (a paper copy typed in: what the candidate wrote is kept,
+    and the grading counts it wrong); whether the numbers exist is :func:`check_players`'
+    business."""
     pairs: list[list[int]] = []
     byes: list[int] = []
     seen: dict[int, int] = {}
@@ -59,6 +61,9 @@ def parse_pairing_text(text: str) -> dict:
                 % {"line": line_number, "text": line[:40]}
             )
         players = [int(board[1]), int(board[2])] if board else [int(bye[1] or bye[2])]
+        if as_written:
+            (pairs.append(players) if board else byes.append(players[0]))
+            continue
         if board and players[0] == players[1]:
             raise ValueError(
                 _("Ligne %(line)d : le joueur %(player)d ne peut pas jouer contre lui-même.")
@@ -105,16 +110,25 @@ def normalise_answer(answer: object) -> dict:
     return {"pairs": [[int(w), int(b)] for w, b in pairs], "byes": [int(n) for n in byes]}
 
 
-def check_players(answer: dict, tournament: TrfTournament, round_number: int) -> None:
+def check_players(
+    answer: dict, tournament: TrfTournament, round_number: int, *, as_written: bool = False
+) -> None:
     """Refuse an answer naming a player the file does not know, one out of the round, or one
     seated twice (ValueError naming him). A player left out is not refused here: the checker
-    and the grading report him."""
+    and the grading report him.
+
+    ``as_written``: a paper copy typed in by a grader. Only a number the file does not know is
+    refused (a typo of the grader's, not an answer); a player absent or seated twice is what the
+    candidate wrote, recorded as it is and counted wrong by the grading
+    (``tournaments.swiss.grading``)."""
     known = set(tournament.numbers())
     absent = absent_in(tournament, round_number)
     seen: set[int] = set()
     for player in [n for pair in answer["pairs"] for n in pair] + answer["byes"]:
         if player not in known:
             raise ValueError(_("Le joueur %(player)d n'existe pas dans ce tournoi.") % {"player": player})
+        if as_written:
+            continue
         if player in absent:
             raise ValueError(_("Le joueur %(player)d ne joue pas cette ronde.") % {"player": player})
         if player in seen:
@@ -122,12 +136,13 @@ def check_players(answer: dict, tournament: TrfTournament, round_number: int) ->
         seen.add(player)
 
 
-def answer_from_post(data, field_name: str) -> dict:
+def answer_from_post(data, field_name: str, *, as_written: bool = False) -> dict:
     """The answer a form sent: the no-JavaScript textarea (``<field_name>__text``) when it is
-    there, else the hidden JSON input (``<field_name>``). ValueError as above."""
+    there, else the hidden JSON input (``<field_name>``). ValueError as above; ``as_written``
+    as in :func:`parse_pairing_text`."""
     text_name = f"{field_name}__text"
     if text_name in data:
-        return parse_pairing_text(data.get(text_name, ""))
+        return parse_pairing_text(data.get(text_name, ""), as_written=as_written)
     return normalise_answer(data.get(field_name, ""))
 
 
@@ -255,11 +270,16 @@ def board_context(
     field_name: str,
     virtual: VirtualPoints | None = None,
     readonly: bool = False,
+    as_written: bool = False,
 ) -> dict:
     """Everything ``tournaments/pairing_board.html`` shows for pairing ``round_number``: the
     cards (each round's opponent, colour, result and float; colour history and A.6
     preference; score and pairing score), the present players by score group (A.2: pairing
-    score, then pairing number), who is out of the round, and ``answer``."""
+    score, then pairing number), who is out of the round, and ``answer``.
+
+    ``as_written``: a grader types a paper copy in. The board's script, which refuses a player
+    absent or seated twice, is left out: the text form takes the boards as the candidate wrote
+    them (``answer_from_post(…, as_written=True)``)."""
     history = tournament.up_to(round_number - 1)
     absent = absent_in(tournament, round_number)
     words = {
@@ -351,6 +371,7 @@ def board_context(
         "round_number": round_number,
         "rounds_played": list(range(1, round_number)),
         "readonly": readonly,
+        "as_written": as_written,
         "cards": cards,
         "groups": groups,
         "absent": [c for c in cards if c["absent"]],

@@ -28,6 +28,7 @@ def board_context(
     field_name: str,
     virtual=None,
     readonly: bool = False,
+    as_written: bool = False,
 ) -> dict:
     if _board is not None:
         return _board.board_context(
@@ -37,6 +38,7 @@ def board_context(
             field_name=field_name,
             virtual=virtual,
             readonly=readonly,
+            as_written=as_written,
         )
     return {
         "field_name": field_name,
@@ -46,9 +48,11 @@ def board_context(
     }
 
 
-def parse_pairing_text(text: str) -> dict:
+def parse_pairing_text(text: str, *, as_written: bool = False) -> dict:
+    """``as_written``: a paper copy typed in, kept as the candidate wrote it (see
+    ``tournaments.pairing_board``); the stand-in below never refuses a player seated twice."""
     if _board is not None:
-        return _board.parse_pairing_text(text)
+        return _board.parse_pairing_text(text, as_written=as_written)
     pairs, byes = [], []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -77,21 +81,22 @@ def format_pairing_text(answer: dict) -> str:
     return "\n".join(lines + [f"exempt {player}" for player in answer.get("byes") or []])
 
 
-def check_players(answer: dict, tournament, round_number: int) -> None:
-    """ValueError naming a player unknown to ``tournament``, out of the round or seated twice."""
+def check_players(answer: dict, tournament, round_number: int, *, as_written: bool = False) -> None:
+    """ValueError naming a player unknown to ``tournament``, out of the round or seated twice
+    (only unknown when ``as_written``: a paper copy, whose faults the grading counts)."""
     if _board is not None:
-        _board.check_players(answer, tournament, round_number)
+        _board.check_players(answer, tournament, round_number, as_written=as_written)
 
 
-def answer_from_post(data, field_name: str) -> dict:
+def answer_from_post(data, field_name: str, *, as_written: bool = False) -> dict:
     """The board's answer: the text form when it was sent, else the hidden JSON input."""
     if _board is not None:
-        return _board.answer_from_post(data, field_name)
+        return _board.answer_from_post(data, field_name, as_written=as_written)
     import json
 
     text = data.get(f"{field_name}__text")
     if text is not None and text.strip():
-        return parse_pairing_text(text)
+        return parse_pairing_text(text, as_written=as_written)
     raw = data.get(field_name) or ""
     if not raw:
         return {"pairs": [], "byes": []}

@@ -82,9 +82,12 @@ def handed_rounds(view: PairingView, answer: dict | None) -> list[dict]:
     return result
 
 
-def question_context(question, response: dict | None, disabled: bool, *, confirm: bool = False) -> dict:
+def question_context(
+    question, response: dict | None, disabled: bool, *, confirm: bool = False, as_written: bool = False
+) -> dict:
     """``confirm``: the candidate asked to hand the round in; the page asks them to confirm,
-    with the boards made and the players left unpaired (as "Submit all and finish" does)."""
+    with the boards made and the players left unpaired (as "Submit all and finish" does).
+    ``as_written``: a grader types a paper copy in, as text, faults included."""
     from tournaments.swiss.engine import absent_in
 
     view: PairingView = question.pairing
@@ -101,6 +104,7 @@ def question_context(question, response: dict | None, disabled: bool, *, confirm
         field_name=question.input_name,
         virtual=situation.virtual(tournament, number),
         readonly=bool(disabled),
+        as_written=as_written,
     )
     present = len(tournament.players) - len(absent_in(tournament, number))
     seated = {player for pair in current["pairs"] for player in pair} | set(current["byes"])

@@ -106,3 +106,18 @@ def test_players_not_in_the_candidates_tournament_or_seated_twice_are_refused(pa
         )
         assert response.status_code == 400, answer
     assert attempt.responses.get(item=item).answer == good
+
+
+def test_online_the_text_form_still_refuses_a_player_seated_twice_or_absent(practice_paper, trainee):
+    # What a paper copy records as written stays refused for an answer saved online (round 2 of
+    # the Livre's 4.3 example: 12 is absent).
+    attempt = services.start_attempt(paper=practice_paper, candidate=trainee, seed=3)
+    item = practice_paper.items.get()
+    client = client_for(trainee)
+    twice = save(
+        client, attempt, item, {f"q{item.pk}-answer__text": "5-1\n2-7\n10-7", f"q{item.pk}-round": "2"}
+    )
+    absent = save(client, attempt, item, {f"q{item.pk}-answer__text": "5-1\n14-12", f"q{item.pk}-round": "2"})
+    assert twice.status_code == 400 and "déjà placé" in twice.json()["message"]
+    assert absent.status_code == 400 and "ne joue pas cette ronde" in absent.json()["message"]
+    assert not attempt.responses.filter(item=item).exists()

@@ -262,8 +262,10 @@ def test_the_neighbours_pairing_typed_on_a_copy_is_read_against_that_copys_tourn
         {"code": "UVT-QQQQ-8888", f"q{item.pk}-answer__text": typed},
     )
     neighbour.refresh_from_db()
-    assert response.status_code == 422 and "ne joue pas cette ronde" in response.content.decode()
-    assert neighbour.attempt_id is None
+    # Recorded as written (a player the neighbour's round has absent included), and graded
+    # against the neighbour's own tournament: not its engine's pairing.
+    assert response.status_code == 302 and neighbour.attempt.seed == paper.copy_seed(neighbour)
+    assert neighbour.attempt.responses.get().points < item.points
 
 
 def test_a_copy_typed_in_keeps_the_seed_it_was_graded_with(pairing_session, neighbour):

@@ -95,6 +95,24 @@ def test_unknown_and_absent_numbers_are_rejected_against_the_tournament(livre):
     check_players({"pairs": [[1, 2]], "byes": [14]}, before_two, 2)  # a partial answer is fine
 
 
+def test_a_paper_copy_keeps_a_player_seated_twice_or_absent_as_written(livre):
+    before_two = before_round(livre, 2)
+    with translation.override("fr"):
+        answer = parse_pairing_text("1-2\n3-1\n4-12\n5-5\nexempt 2", as_written=True)
+        check_players(answer, before_two, 2, as_written=True)
+    assert answer == {"pairs": [[1, 2], [3, 1], [4, 12], [5, 5]], "byes": [2]}
+
+
+def test_a_paper_copy_still_refuses_an_unknown_number_or_a_malformed_line(livre):
+    with translation.override("fr"):
+        with pytest.raises(ValueError) as unknown:
+            check_players({"pairs": [[1, 99]], "byes": []}, before_round(livre, 2), 2, as_written=True)
+        with pytest.raises(ValueError) as malformed:
+            parse_pairing_text("1-2\n3 contre 4", as_written=True)
+    assert str(unknown.value) == "Le joueur 99 n'existe pas dans ce tournoi."
+    assert str(malformed.value).startswith("Ligne 2 : « 3 contre 4 » illisible")
+
+
 def test_a_malformed_json_answer_is_refused_with_a_reason():
     with translation.override("fr"):
         for bad, message in (

@@ -4,9 +4,12 @@ The scale (:class:`Scale`, printable with :meth:`Scale.describe` so a grader can
 hand) gives points for each board of the engine's round found in the answer (more when the
 colours are right too) and for the right bye, and takes off points for each breach of an
 absolute criterion the checker finds (a rematch, a colour rule, a second point without
-playing) and for each player left out, seated twice, unknown or absent. The mark is never
-negative, and full marks go to the engine's pairing only: every value of the scale is
-positive, so anything else loses at least one unit.
+playing) and for each player left out, seated twice, unknown or absent. A board or a bye
+naming a player seated twice, absent or unknown is wrong: it earns nothing, whatever the
+engine's round holds (such answers come from paper copies typed in as the candidate wrote
+them; the online board refuses them). The mark is never negative, and full marks go to the
+engine's pairing only: every value of the scale is positive, so anything else loses at least
+one unit.
 """
 
 from __future__ import annotations
@@ -69,7 +72,12 @@ class Scale:
                 "jouer (C.04.1 c) ;"
             )
             % {"points": _number(self.second_bye)},
-            _("moins %(points)s point(s) par joueur oublié, placé deux fois, inconnu ou absent ;")
+            _(
+                "moins %(points)s point(s) par joueur oublié, placé deux fois (deux échiquiers, ou un "
+                "échiquier et l'exempt), apparié contre lui-même, inconnu ou absent à cette ronde ; "
+                "chaque échiquier ou exempt où figure un tel joueur est compté faux et ne rapporte "
+                "aucun point ;"
+            )
             % {"points": _number(self.misplaced)},
             _("la note n'est jamais négative ; la note maximale va au seul appariement du moteur."),
         ]
@@ -174,21 +182,17 @@ def grade_round(
 
 
 def _placement(tournament: TrfTournament, answer: RoundPairing, number: int) -> tuple[list[dict], set[int]]:
-    """Faults of the answer's form: unknown, absent, twice, left out; and the players seated once."""
+    """Faults of the answer's form, one per player: unknown, absent, seated twice (two boards,
+    a board and the bye, or against himself), left out; and the players seated once. Each
+    fault names the boards it makes wrong, which the grading then drops."""
     known = set(tournament.numbers())
     absent = absent_in(tournament, number)
     seats = [p for pair in answer.pairs for p in pair] + list(answer.byes)
     faults = []
     for player in sorted(set(seats)):
-        if player not in known:
-            message = _("%(player)d n'est pas un joueur du tournoi.")
-        elif player in absent:
-            message = _("%(player)d est absent à cette ronde : il ne doit pas être apparié.")
-        elif seats.count(player) > 1:
-            message = _("%(player)d est placé plusieurs fois.")
-        else:
-            continue
-        faults.append(_fault("C.04.1", ANSWER, (player,), message % {"player": player}))
+        message = _seat_fault(player, answer, known=known, absent=absent)
+        if message:
+            faults.append(_fault("C.04.1", ANSWER, (player,), message))
     for player in sorted(known - absent - set(seats)):
         faults.append(
             _fault(
@@ -202,6 +206,28 @@ def _placement(tournament: TrfTournament, answer: RoundPairing, number: int) -> 
         if not set(pair) <= seated or pair[0] == pair[1]:
             seated -= set(pair)
     return faults, seated
+
+
+def _seat_fault(player: int, answer: RoundPairing, *, known: set[int], absent: set[int]) -> str:
+    """What is wrong with ``player``'s seats in ``answer`` (French, translatable), or ""."""
+    boards = [pair for pair in answer.pairs if player in pair]
+    byes = answer.byes.count(player)
+    bye = _("exempt %(player)s") % {"player": player}
+    wrong = ", ".join([f"{white}-{black}" for white, black in boards] + [bye] * byes)
+    values = {"player": player, "seats": wrong, "count": len(boards) + byes}
+    if player not in known:
+        return _("%(player)d n'est pas un joueur du tournoi.") % values
+    if player in absent:
+        return _("Le joueur %(player)d est absent à cette ronde ; compté faux : %(seats)s.") % values
+    if any(white == black for white, black in boards):
+        return _("Le joueur %(player)d est apparié contre lui-même ; compté faux : %(seats)s.") % values
+    if boards and byes:
+        return _("Le joueur %(player)d est à la fois apparié et exempt ; comptés faux : %(seats)s.") % values
+    if len(boards) == 2 and not byes:
+        return _("Le joueur %(player)d est apparié deux fois ; comptés faux : %(seats)s.") % values
+    if values["count"] > 1:
+        return _("Le joueur %(player)d est placé %(count)d fois ; comptés faux : %(seats)s.") % values
+    return ""
 
 
 def _fault(rule: str, severity: str, players: tuple[int, ...], message: str) -> dict:
