@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from config.refusals import ExplainedRefusal
 from managed_tournaments.models import ManagedTournament
 from tournaments.permissions import can_use_calculators
 
@@ -45,6 +46,7 @@ def refuse_if_frozen(tournament: ManagedTournament) -> None:
         part.close_if_overdue()
         tournament.refresh_from_db(fields=["frozen_at"])
     if tournament.is_frozen:
-        raise PermissionDenied(
+        # Explained on the 403 page: a tab left open on the manager posts here after the hand-in.
+        raise ExplainedRefusal(
             _("Ce tournoi a été corrigé avec l'examen blanc remis : il ne peut plus être modifié.")
         )

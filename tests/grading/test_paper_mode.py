@@ -271,3 +271,14 @@ def test_the_entry_screen_numbers_the_sanctions_as_the_printed_subject_does(
         reverse("grading:entry", args=[sat_session.pk]), {"code": "UVR-PPPP-4444"}
     )
     assert '<span class="cq__letter">2</span> 2 minutes à l&#x27;adversaire' in response.content.decode()
+
+
+def test_it_tells_a_grader_who_invigilated_the_copy_s_centre_why_they_cannot_type_it_in(
+    sat_session, paper_candidates, paper_centre, session_grader
+):
+    paper_centre.invigilators.add(session_grader)
+    response = client_for(session_grader).get(
+        reverse("grading:entry", args=[sat_session.pk]), {"code": "UVR-PPPP-4444"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 403 and "surveillé le centre de cette copie" in page

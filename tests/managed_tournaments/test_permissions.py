@@ -108,3 +108,13 @@ def test_a_frozen_tournament_still_shows_every_page_to_its_owner(paired, alice):
     statuses = {url: client.get(url).status_code for method, url in urls(paired)
                 if method == "get" and "modifier" not in url and "parametres" not in url}
     assert set(statuses.values()) == {200}, statuses
+
+
+def test_it_tells_the_owner_why_a_frozen_tournament_refuses_a_change(paired, alice):
+    from django.utils import timezone
+
+    paired.frozen_at = timezone.now()
+    paired.save(update_fields=["frozen_at"])
+    response = client_for(alice).post(reverse("managed_tournaments:pair_next", args=[paired.pk]))
+    page = response.content.decode()
+    assert "corrigé avec l&#x27;examen blanc remis" in page and "vérifier vos rôles" not in page
