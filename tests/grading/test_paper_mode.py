@@ -282,3 +282,14 @@ def test_it_tells_a_grader_who_invigilated_the_copy_s_centre_why_they_cannot_typ
     )
     page = response.content.decode()
     assert response.status_code == 403 and "surveillé le centre de cette copie" in page
+
+
+@pytest.mark.parametrize("status", ["deliberated", "published"])
+def test_it_refuses_a_copy_typed_in_after_the_jury_arrested_the_results(
+    status, sat_session, paper_candidates, session_grader
+):
+    ExamSession.objects.filter(pk=sat_session.pk).update(status=status)
+    sat_session.refresh_from_db()
+    response = entry_post(client_for(session_grader), sat_session, paper_candidates[0])
+    assert response.status_code == 422 and "ne peut plus être saisie" in response.content.decode()
+    assert Registration.objects.get(pk=paper_candidates[0].pk).attempt_id is None
