@@ -220,6 +220,12 @@ def enter_copy(*, registration: Registration, answers: dict[int, dict], actor) -
         status = ExamSession.objects.filter(pk=locked.session_id).values_list("status", flat=True).get()
         if status in (SessionStatus.DELIBERATED, SessionStatus.PUBLISHED):
             raise EntryRefused(_("Le jury a arrêté les résultats : une copie ne peut plus être saisie."))
+        if locked.present is False:
+            # No copy to type: most likely a mistyped code landing on an absent candidate.
+            raise EntryRefused(_(
+                "Le candidat de la copie %(code)s a été noté absent à l'appel : vérifiez le code de la "
+                "copie, ou faites corriger l'appel par le centre s'il a bien composé."
+            ) % {"code": locked.anonymity_code})
         attempt = locked.attempt
         if attempt is not None and not attempt.is_open:
             raise EntryRefused(_("Cette copie est déjà saisie et remise."))

@@ -293,3 +293,12 @@ def test_it_refuses_a_copy_typed_in_after_the_jury_arrested_the_results(
     response = entry_post(client_for(session_grader), sat_session, paper_candidates[0])
     assert response.status_code == 422 and "ne peut plus être saisie" in response.content.decode()
     assert Registration.objects.get(pk=paper_candidates[0].pk).attempt_id is None
+
+
+def test_it_refuses_a_copy_typed_in_under_the_code_of_a_candidate_marked_absent(
+    sat_session, paper_candidates, session_grader
+):
+    Registration.objects.filter(pk=paper_candidates[0].pk).update(present=False)
+    response = entry_post(client_for(session_grader), sat_session, paper_candidates[0])
+    assert response.status_code == 422 and "absent" in response.content.decode()
+    assert Registration.objects.get(pk=paper_candidates[0].pk).attempt_id is None
