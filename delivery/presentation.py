@@ -261,7 +261,7 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
     from it, never from the post, so a round once handed in cannot change). ``paper``: a
     paper copy typed in (a pairing question on paper asks its first round only)."""
     if question.type == "pairing":
-        answer = _pairing_answer(question, data, previous)
+        answer = _pairing_answer(question, data, previous, paper=paper)
         return {**answer, "paper": True} if paper else answer
     answer = {name: _without_control_characters(value)
               for name, value in ui_services.response_from_post(question, data).items()}
@@ -290,7 +290,8 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
     return answer
 
 
-def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) -> dict[str, Any]:
+def _pairing_answer(question: CandidateQuestion, data, previous: dict | None, *,
+                    paper: bool = False) -> dict[str, Any]:
     """The board posted, for the round now to pair only: the post names that round (the board's
     hidden input, the hand-in button's value), so a second click on « Rendre », or a tab left
     on a round already handed in, is refused instead of handing in or overwriting the next
@@ -314,7 +315,7 @@ def _pairing_answer(question: CandidateQuestion, data, previous: dict | None) ->
     except ValueError as error:
         raise InvalidAnswer(str(error)) from None
     handed = [r for r in (previous or {}).get("handed") or [] if isinstance(r, dict)]
-    if hand_in and len(handed) < rounds_to_pair(view.body) - 1:
+    if hand_in and not paper and len(handed) < rounds_to_pair(view.body) - 1:
         handed.append(current)
         current = {"pairs": [], "byes": []}
     return {**current, "handed": handed} if handed else current

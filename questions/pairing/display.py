@@ -82,9 +82,12 @@ def handed_rounds(view: PairingView, answer: dict | None) -> list[dict]:
     return result
 
 
-def question_context(question, response: dict | None, disabled: bool, *, confirm: bool = False) -> dict:
+def question_context(
+    question, response: dict | None, disabled: bool, *, confirm: bool = False, paper: bool = False
+) -> dict:
     """``confirm``: the candidate asked to hand the round in; the page asks them to confirm,
-    with the boards made and the players left unpaired (as "Submit all and finish" does)."""
+    with the boards made and the players left unpaired (as "Submit all and finish" does).
+    ``paper``: a paper copy typed in asks its first round only: no round to hand in."""
     from tournaments.swiss.engine import absent_in
 
     view: PairingView = question.pairing
@@ -109,7 +112,7 @@ def question_context(question, response: dict | None, disabled: bool, *, confirm
         "round": number,
         "boards_made": len(current["pairs"]),
         "unpaired": max(0, present - len(seated)),
-        "confirm_hand_in": confirm and number < last and not disabled,
+        "confirm_hand_in": confirm and number < last and not disabled and not paper,
         "first_round": situation.round,
         "last_round": last,
         "rounds_to_pair": rounds_to_pair(view.body),
@@ -118,7 +121,7 @@ def question_context(question, response: dict | None, disabled: bool, *, confirm
         "standings": standings(tournament, number) if not HAS_BOARD else [],
         "handed": handed_rounds(view, answer),
         "board_html": render_to_string(TEMPLATE, board),
-        "can_hand_in": number < last and not disabled,
+        "can_hand_in": number < last and not disabled and not paper,
         "hand_in_name": f"{question.prefix}hand_in",
         "hand_in_ask_name": f"{question.prefix}hand_in_ask",
         "round_name": f"{question.prefix}round",

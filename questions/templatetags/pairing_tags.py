@@ -10,15 +10,17 @@ register = template.Library()
 
 
 @register.inclusion_tag("questions/_pairing_question.html", takes_context=True)
-def pairing_question(context, question, response=None, disabled=False) -> dict:
+def pairing_question(context, question, response=None, disabled=False, paper=False) -> dict:
     """``?rendre=<the question's uid>`` on the page: the candidate asked to hand the round in
-    (delivery.views.attempt.save redirects there), the confirmation is shown."""
+    (delivery.views.attempt.save redirects there), the confirmation is shown. ``paper``: a
+    paper copy typed in (the lettered entry screens), where no round is handed in."""
     from questions.pairing.display import question_context
 
     request = context.get("request")
     confirm = bool(request and question.uid and request.GET.get("rendre") == question.uid)
     return question_context(
-        question, response if isinstance(response, dict) else None, bool(disabled), confirm=confirm
+        question, response if isinstance(response, dict) else None, bool(disabled), confirm=confirm,
+        paper=bool(paper),
     )
 
 
