@@ -261,7 +261,7 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
     from it, never from the post, so a round once handed in cannot change). ``paper``: a
     paper copy typed in (a pairing question on paper asks its first round only)."""
     if question.type == "pairing":
-        answer = _pairing_answer(question, data, previous, as_written=paper)
+        answer = _pairing_answer(question, data, previous, paper=paper)
         return {**answer, "paper": True} if paper else answer
     answer = {name: _without_control_characters(value)
               for name, value in ui_services.response_from_post(question, data).items()}
@@ -291,13 +291,13 @@ def answer_from_post(question: CandidateQuestion, data, *, previous: dict | None
 
 
 def _pairing_answer(question: CandidateQuestion, data, previous: dict | None, *,
-                    as_written: bool = False) -> dict[str, Any]:
+                    paper: bool = False) -> dict[str, Any]:
     """The board posted, for the round now to pair only: the post names that round (the board's
     hidden input, the hand-in button's value), so a second click on « Rendre », or a tab left
     on a round already handed in, is refused instead of handing in or overwriting the next
     round; and the players must be those of the candidate's tournament, each seated once.
 
-    ``as_written`` (a paper copy typed in): the boards are recorded as the candidate wrote them,
+    ``paper`` (a paper copy typed in): its first round only, never handed in, and the boards are recorded as the candidate wrote them,
     a player absent or seated twice included, so the copy can be entered and the grading counts
     those boards wrong; only a number the tournament does not have (a typo) is refused."""
     from questions.pairing import current_round, rounds_to_pair, tournament_before
@@ -314,12 +314,12 @@ def _pairing_answer(question: CandidateQuestion, data, previous: dict | None, *,
                 _("Ce tableau n'est plus celui de la ronde à apparier (la ronde %(round)d) : "
                   "rechargez la page.") % {"round": number})
     try:
-        current = board_answer(data, question.input_name, as_written=as_written)
-        check_players(current, tournament_before(view.body, view.seed, number), number, as_written=as_written)
+        current = board_answer(data, question.input_name, as_written=paper)
+        check_players(current, tournament_before(view.body, view.seed, number), number, as_written=paper)
     except ValueError as error:
         raise InvalidAnswer(str(error)) from None
     handed = [r for r in (previous or {}).get("handed") or [] if isinstance(r, dict)]
-    if hand_in and len(handed) < rounds_to_pair(view.body) - 1:
+    if hand_in and not paper and len(handed) < rounds_to_pair(view.body) - 1:
         handed.append(current)
         current = {"pairs": [], "byes": []}
     return {**current, "handed": handed} if handed else current

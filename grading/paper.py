@@ -24,7 +24,7 @@ from delivery import presentation
 from delivery import services as engine
 from delivery.models import PaperItem
 from exams.audit import log_action
-from exams.models import AuditEntry, Centre, ExamSession, Registration
+from exams.models import AuditEntry, Centre, ExamSession, Registration, SessionStatus
 from questions import ui_services
 from questions.models import QuestionType
 from questions.templatetags.question_tags import printed_letter
@@ -215,6 +215,17 @@ def enter_copy(*, registration: Registration, answers: dict[int, dict], actor) -
             .select_related("attempt")
             .get(pk=registration.pk)
         )
+        # As for correcting a copy typed in (paper_correction): once the jury has arrested the
+        # results, a copy typed in now would change results it has arrested, or published.
+        status = ExamSession.objects.filter(pk=locked.session_id).values_list("status", flat=True).get()
+        if status in (SessionStatus.DELIBERATED, SessionStatus.PUBLISHED):
+            raise EntryRefused(_("Le jury a arrêté les résultats : une copie ne peut plus être saisie."))
+        if locked.present is False:
+            # No copy to type: most likely a mistyped code landing on an absent candidate.
+            raise EntryRefused(_(
+                "Le candidat de la copie %(code)s a été noté absent à l'appel : vérifiez le code de la "
+                "copie, ou faites corriger l'appel par le centre s'il a bien composé."
+            ) % {"code": locked.anonymity_code})
         attempt = locked.attempt
         if attempt is not None and not attempt.is_open:
             raise EntryRefused(_("Cette copie est déjà saisie et remise."))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
+from config.refusals import ExplainedRefusal
 from exams import anonymity
 from exams.models import ExamSession, Registration
 from exams.permissions import is_exam_staff, require_exam_staff
@@ -41,8 +42,7 @@ def get_own_assignment(user, assignment_id: int) -> Assignment:
     registration = Registration.objects.select_related("session").get(
         attempt_id=assignment.response.attempt_id
     )
-    if not anonymity.may_grade(user, registration):
-        raise PermissionDenied(anonymity.grading_refusal(user, registration))
+    require_may_enter(user, registration)
     return assignment
 
 
@@ -69,10 +69,11 @@ def _is_session_grader(user, session: ExamSession) -> bool:
 
 
 def require_may_enter(user, registration: Registration) -> None:
-    """Typing a paper copy in decides its marks: the rule of grading it (``exams.anonymity``)."""
+    """Grading a copy, or typing a paper copy in (which decides its marks): the rule of
+    ``exams.anonymity``, its reason shown on the 403 page."""
     refusal = anonymity.grading_refusal(user, registration)
     if refusal:
-        raise PermissionDenied(refusal)
+        raise ExplainedRefusal(refusal)
 
 
 def get_session_for_printing(user, session_id) -> ExamSession:

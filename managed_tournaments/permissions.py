@@ -10,17 +10,9 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from config.refusals import ExplainedRefusal
 from managed_tournaments.models import ManagedTournament
 from tournaments.permissions import can_use_calculators
-
-
-class TournamentFrozen(PermissionDenied):
-    """A change of a tournament graded with its mock: the 403 page says why."""
-
-    def __init__(self) -> None:
-        message = _("Ce tournoi a été corrigé avec l'examen blanc remis : il ne peut plus être modifié.")
-        super().__init__(message)
-        self.public_reason = message
 
 
 def require_manager(user) -> None:
@@ -55,4 +47,7 @@ def refuse_if_frozen(tournament: ManagedTournament) -> None:
         part.close_if_overdue()
         tournament.refresh_from_db(fields=["frozen_at"])
     if tournament.is_frozen:
-        raise TournamentFrozen
+        # Explained on the 403 page: a tab left open on the manager posts here after the hand-in.
+        raise ExplainedRefusal(
+            _("Ce tournoi a été corrigé avec l'examen blanc remis : il ne peut plus être modifié.")
+        )

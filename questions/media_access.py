@@ -13,7 +13,9 @@ question's own pages, never a rule of its own:
 - the staff preview of a paper holding the version (``delivery.permissions.require_preview``,
   no conflict of interest);
 - grading: a grader's own assignment on an answer to that version that they may grade
-  (``grading.permissions.get_own_assignment``'s rule, ``exams.anonymity``).
+  (``grading.permissions.get_own_assignment``'s rule, ``exams.anonymity``);
+- paper entry: a grader who types the paper copies of a session holding the version in
+  (``grading.permissions.get_session_for_entry``).
 
 Anything else, anonymous visitors included, gets a 404: an image's address is no permission.
 """
@@ -83,6 +85,28 @@ def _through_grading(user, version: QuestionVersion) -> bool:
     return any(anonymity.may_grade(user, registration) for registration in registrations)
 
 
+def _through_paper_entry(user, version: QuestionVersion) -> bool:
+    """The entry screen of a paper copy shows the session's questions to the graders who type
+    copies in (``grading.permissions.get_session_for_entry``), before any copy is theirs to grade."""
+    if not apps.is_installed("grading"):
+        return False
+    from exams.models import ExamSession
+    from grading.permissions import get_session_for_entry, is_grader
+
+    if not is_grader(user):
+        return False
+    sessions = ExamSession.objects.filter(
+        paper__items__version=version, centres__delivery_mode="paper", grading_setup__graders=user
+    ).distinct()
+    for session in sessions:
+        try:
+            get_session_for_entry(user, session.pk)
+        except PermissionDenied:
+            continue
+        return True
+    return False
+
+
 def can_see_version(user, version: QuestionVersion) -> bool:
     """Whether ``user`` may see ``version``'s question now, by any of the paths above."""
     if not user.is_authenticated:
@@ -92,6 +116,7 @@ def can_see_version(user, version: QuestionVersion) -> bool:
         or _through_attempt(user, version)
         or _through_preview(user, version)
         or _through_grading(user, version)
+        or _through_paper_entry(user, version)
     )
 
 

@@ -83,11 +83,12 @@ def handed_rounds(view: PairingView, answer: dict | None) -> list[dict]:
 
 
 def question_context(
-    question, response: dict | None, disabled: bool, *, confirm: bool = False, as_written: bool = False
+    question, response: dict | None, disabled: bool, *, confirm: bool = False, paper: bool = False
 ) -> dict:
     """``confirm``: the candidate asked to hand the round in; the page asks them to confirm,
     with the boards made and the players left unpaired (as "Submit all and finish" does).
-    ``as_written``: a grader types a paper copy in, as text, faults included."""
+    ``paper``: a grader types a paper copy in: its first round only, no round to hand in, as
+    text, the candidate's faults included."""
     from tournaments.swiss.engine import absent_in
 
     view: PairingView = question.pairing
@@ -104,7 +105,7 @@ def question_context(
         field_name=question.input_name,
         virtual=situation.virtual(tournament, number),
         readonly=bool(disabled),
-        as_written=as_written,
+        as_written=paper,
     )
     present = len(tournament.players) - len(absent_in(tournament, number))
     seated = {player for pair in current["pairs"] for player in pair} | set(current["byes"])
@@ -113,7 +114,7 @@ def question_context(
         "round": number,
         "boards_made": len(current["pairs"]),
         "unpaired": max(0, present - len(seated)),
-        "confirm_hand_in": confirm and number < last and not disabled,
+        "confirm_hand_in": confirm and number < last and not disabled and not paper,
         "first_round": situation.round,
         "last_round": last,
         "rounds_to_pair": rounds_to_pair(view.body),
@@ -122,7 +123,7 @@ def question_context(
         "standings": standings(tournament, number) if not HAS_BOARD else [],
         "handed": handed_rounds(view, answer),
         "board_html": render_to_string(TEMPLATE, board),
-        "can_hand_in": number < last and not disabled,
+        "can_hand_in": number < last and not disabled and not paper,
         "hand_in_name": f"{question.prefix}hand_in",
         "hand_in_ask_name": f"{question.prefix}hand_in_ask",
         "round_name": f"{question.prefix}round",

@@ -10,20 +10,18 @@ register = template.Library()
 
 
 @register.inclusion_tag("questions/_pairing_question.html", takes_context=True)
-def pairing_question(context, question, response=None, disabled=False, as_written=False) -> dict:
+def pairing_question(context, question, response=None, disabled=False, paper=False) -> dict:
     """``?rendre=<the question's uid>`` on the page: the candidate asked to hand the round in
-    (delivery.views.attempt.save redirects there), the confirmation is shown. ``as_written``:
-    a paper copy typed in by a grader (the text form, which keeps the candidate's faults)."""
+    (delivery.views.attempt.save redirects there), the confirmation is shown. ``paper``: a
+    paper copy typed in by a grader (the entry screens): no round is handed in, and the text
+    form keeps the candidate's faults."""
     from questions.pairing.display import question_context
 
     request = context.get("request")
     confirm = bool(request and question.uid and request.GET.get("rendre") == question.uid)
     return question_context(
-        question,
-        response if isinstance(response, dict) else None,
-        bool(disabled),
-        confirm=confirm,
-        as_written=bool(as_written),
+        question, response if isinstance(response, dict) else None, bool(disabled), confirm=confirm,
+        paper=bool(paper),
     )
 
 

@@ -50,9 +50,12 @@ def add_image(request: HttpRequest, uid: str) -> HttpResponse:
     question = permissions.get_question_for_action(request.user, uid, permissions.can_edit)
     form = ImageForm(request.POST, request.FILES)
     if not form.is_valid():
-        for errors in form.errors.values():
+        # Shown above the editor, away from the upload field: each message names its field.
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else None
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, _("%(field)s : %(error)s") % {"field": label, "error": error}
+                               if label else error)
         return redirect("questions:edit", uid=question.uid)
     image = store_image(data=form.cleaned_data["file"], uploaded_by=request.user)
     content = question.latest_version.content()
@@ -68,7 +71,7 @@ def add_image(request: HttpRequest, uid: str) -> HttpResponse:
         services.save_draft(question=question, user=request.user, content=content)
     except ContentError as error:
         for problem in error.problems:
-            messages.error(request, str(problem))
+            messages.error(request, problem.message)  # not str(problem): "media: …" is a path
         return redirect("questions:edit", uid=question.uid)
     messages.success(request, _("Image « %(name)s » ajoutée à la fin de l'énoncé : déplacez sa ligne "
                                 "[image:%(name)s] où elle doit paraître.") % {"name": name})

@@ -271,3 +271,34 @@ def test_the_entry_screen_numbers_the_sanctions_as_the_printed_subject_does(
         reverse("grading:entry", args=[sat_session.pk]), {"code": "UVR-PPPP-4444"}
     )
     assert '<span class="cq__letter">2</span> 2 minutes à l&#x27;adversaire' in response.content.decode()
+
+
+def test_it_tells_a_grader_who_invigilated_the_copy_s_centre_why_they_cannot_type_it_in(
+    sat_session, paper_candidates, paper_centre, session_grader
+):
+    paper_centre.invigilators.add(session_grader)
+    response = client_for(session_grader).get(
+        reverse("grading:entry", args=[sat_session.pk]), {"code": "UVR-PPPP-4444"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 403 and "surveillé le centre de cette copie" in page
+
+
+@pytest.mark.parametrize("status", ["deliberated", "published"])
+def test_it_refuses_a_copy_typed_in_after_the_jury_arrested_the_results(
+    status, sat_session, paper_candidates, session_grader
+):
+    ExamSession.objects.filter(pk=sat_session.pk).update(status=status)
+    sat_session.refresh_from_db()
+    response = entry_post(client_for(session_grader), sat_session, paper_candidates[0])
+    assert response.status_code == 422 and "ne peut plus être saisie" in response.content.decode()
+    assert Registration.objects.get(pk=paper_candidates[0].pk).attempt_id is None
+
+
+def test_it_refuses_a_copy_typed_in_under_the_code_of_a_candidate_marked_absent(
+    sat_session, paper_candidates, session_grader
+):
+    Registration.objects.filter(pk=paper_candidates[0].pk).update(present=False)
+    response = entry_post(client_for(session_grader), sat_session, paper_candidates[0])
+    assert response.status_code == 422 and "absent" in response.content.decode()
+    assert Registration.objects.get(pk=paper_candidates[0].pk).attempt_id is None

@@ -275,3 +275,34 @@ def test_a_copy_typed_in_keeps_the_seed_it_was_graded_with(pairing_session, neig
     neighbour.attempt = attempt
     neighbour.save(update_fields=["attempt"])
     assert paper.printed_seed(neighbour) == 12345
+
+
+def test_it_offers_no_round_hand_in_on_the_entry_screen_of_a_two_round_question(
+    trainer, reviewer, exam_staff, grader
+):
+    from tests.questions.pairing_samples import livre
+
+    exam = make_paper(trainer, reviewer, [("p-two", livre(2, rounds_to_pair=2))], title="UVT")
+    session = paper_session(exam, trainer=trainer, exam_staff=exam_staff, graders=[grader], centre="Brest",
+                            code="UVT-TTTT-8888", email="deux@example.org")
+    page = client_for(grader).get(reverse("grading:entry", args=[session.pk]), {"code": "UVT-TTTT-8888"})
+    assert "Rendre la ronde" not in page.content.decode()
+
+
+def test_it_grades_the_typed_boards_even_when_a_round_hand_in_is_posted_with_a_paper_copy(
+    trainer, reviewer, exam_staff, grader
+):
+    from tests.questions.pairing_samples import livre
+
+    exam = make_paper(trainer, reviewer, [("p-two", livre(2, rounds_to_pair=2))], title="UVT")
+    session = paper_session(exam, trainer=trainer, exam_staff=exam_staff, graders=[grader], centre="Brest",
+                            code="UVT-TTTT-8888", email="deux@example.org")
+    item, situation, engine = printed_engine(session)
+    typed = format_pairing_text({"pairs": [list(p) for p in engine.pairs], "byes": list(engine.byes)})
+    client_for(grader).post(
+        reverse("grading:entry", args=[session.pk]),
+        {"code": "UVT-TTTT-8888", f"q{item.pk}-answer__text": typed,
+         f"q{item.pk}-hand_in": str(situation.round)},
+    )
+    response = Registration.objects.get(anonymity_code="UVT-TTTT-8888").attempt.responses.get()
+    assert "handed" not in response.answer and response.points == item.points

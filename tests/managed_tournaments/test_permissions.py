@@ -120,3 +120,13 @@ def test_a_frozen_tournament_refuses_its_change_forms_even_to_read(paired, alice
         response = client.get(reverse(name, args=[paired.pk]))
         assert response.status_code == 403
         assert "ne peut plus être modifié" in response.content.decode()
+
+
+def test_it_tells_the_owner_why_a_frozen_tournament_refuses_a_change(paired, alice):
+    from django.utils import timezone
+
+    paired.frozen_at = timezone.now()
+    paired.save(update_fields=["frozen_at"])
+    response = client_for(alice).post(reverse("managed_tournaments:pair_next", args=[paired.pk]))
+    page = response.content.decode()
+    assert "corrigé avec l&#x27;examen blanc remis" in page and "vérifier vos rôles" not in page

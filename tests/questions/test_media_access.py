@@ -174,3 +174,22 @@ def test_an_exam_copy_handed_in_before_the_release_no_longer_gets_it(trainee, ve
 def test_the_staff_preview_of_a_question_shows_its_image(other_trainer, version):
     html = client_for(other_trainer).get(reverse("questions:preview", args=[version.question.uid])).content
     assert f'src="{image_url(version)}"' in html.decode()
+
+
+def test_it_says_which_field_is_missing_when_no_image_is_sent(trainer, draft_question):
+    response = client_for(trainer).post(reverse("questions:add_image", args=[draft_question.uid]),
+                                        {"alt_fr": "La pendule"}, follow=True)
+    messages = [str(message) for message in response.context["messages"]]
+    assert messages == ["Image (PNG, JPEG, GIF ou WebP, 2 Mo au plus) : Ce champ est obligatoire."]
+
+
+def test_it_refuses_an_eleventh_image_with_a_plain_french_message(trainer, draft_question):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = client_for(trainer)
+    for number in range(11):
+        response = client.post(reverse("questions:add_image", args=[draft_question.uid]),
+                               {"file": SimpleUploadedFile(f"p{number}.png", png_bytes(100 + number)),
+                                "alt_fr": "La pendule"}, follow=True)
+    messages = [str(message) for message in response.context["messages"]]
+    assert messages == ["Une question a 10 images au plus."]
