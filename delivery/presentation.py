@@ -298,8 +298,9 @@ def _pairing_answer(question: CandidateQuestion, data, previous: dict | None, *,
     round; and the players must be those of the candidate's tournament, each seated once.
 
     ``paper`` (a paper copy typed in): its first round only, never handed in, and the boards
-    are recorded as the candidate wrote them, a player absent or seated twice included, so the copy can be entered and the grading counts
-    those boards wrong; only a number the tournament does not have (a typo) is refused."""
+    are recorded as the candidate wrote them, a player absent or seated twice included, so the
+    copy can be entered and the grading counts those boards wrong; only a number the tournament
+    does not have (a typo) is refused."""
     from questions.pairing import current_round, rounds_to_pair, tournament_before
     from questions.pairing.board import answer_from_post as board_answer
     from questions.pairing.board import check_players
