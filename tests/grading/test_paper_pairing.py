@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import uuid
 from decimal import Decimal
 
 import pytest
@@ -24,8 +25,11 @@ pytestmark = pytest.mark.django_db
 
 
 def paper_session(exam, *, trainer, exam_staff, graders, centre: str, code: str, email: str) -> ExamSession:
-    """A sat UVT session of ``exam`` with one paper centre and one registered candidate."""
+    """A sat UVT session of ``exam`` with one paper centre and one registered candidate. Its id
+    is fixed by ``code``, so the copies' tournaments (drawn from the session and the codes) are
+    the same at every run."""
     session = ExamSession.objects.create(
+        id=uuid.uuid5(uuid.NAMESPACE_URL, f"arbitre-test-session:{code}"),
         unit="UVT",
         date=timezone.localdate(),
         start_time=datetime.time(9),
