@@ -121,6 +121,10 @@ def grade(part: ManagedPart, *, now=None) -> ManagedPart:
     """Grade the tournament's state and freeze it; a part already graded is left as it was."""
     if part.graded_at is not None:
         return part
+    now = now or timezone.now()
+    # Frozen before it is read, not after: a change the manager was still writing when the
+    # copy was handed in can no longer land between the reading and the freeze unnoticed.
+    ManagedTournament.objects.filter(pk=part.tournament_id, frozen_at__isnull=True).update(frozen_at=now)
     tournament = ManagedTournament.objects.get(pk=part.tournament_id)
     report, gained, total = [], Decimal(0), 0
     for task in tasks(part):
@@ -128,9 +132,7 @@ def grade(part: ManagedPart, *, now=None) -> ManagedPart:
         report.append({**task, "points": str(task["points"]), "share": str(share), "faults": faults})
         gained += Decimal(task["units"]) * share
         total += task["units"]
-    now = now or timezone.now()
     with transaction.atomic():
-        ManagedTournament.objects.filter(pk=tournament.pk).update(frozen_at=now)
         part.report = report
         part.marks = min(part.points, _round(part.points * gained / total))
         part.graded_at = now
