@@ -69,7 +69,8 @@ class ManagedTournament(models.Model):
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
     # Set when the UVT mock that set this tournament is handed in: its state is what was graded,
-    # so nothing changes it any more (permissions.get_tournament_for_request refuses every POST).
+    # so nothing changes it any more (permissions.locked_for_change, which every change goes
+    # through, refuses it under the row lock).
     frozen_at = models.DateTimeField(_("figé le"), null=True, blank=True)
 
     class Meta:

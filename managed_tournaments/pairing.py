@@ -1,5 +1,6 @@
 """Pairing a managed tournament's rounds with the engine, undoing the last one, and changing
-it by hand with the checker's warnings."""
+it by hand with the checker's warnings (each change under ``permissions.locked_for_change``);
+the engine's pairing of a round explained step by step (``explain_engine_pairing``)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,19 @@ import re
 from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from managed_tournaments.models import Board, Bye, ByeKind, ManagedTournament, Player, Round
+from managed_tournaments.permissions import locked_for_change
 from tournaments.swiss.acceleration import AccelerationError, virtual_schedule
 from tournaments.swiss.checker import CheckReport, check_round, with_round
-from tournaments.swiss.engine import PairingImpossible, RoundPairing, pair_round
+from tournaments.swiss.engine import PairingImpossible, RoundPairing, VirtualPoints, pair_round
+from tournaments.swiss.explain import Explanation, explain_round
 from tournaments.trf import RoundEntry, TrfTournament
 
 
-def _refuse_unless_pairable(tournament: ManagedTournament) -> int:
+def next_round_to_pair(tournament: ManagedTournament) -> int:
+    """The number of the round to pair next; ValidationError (why) if it cannot be paired yet."""
     last = tournament.last_round()
     number = (last.number if last else 0) + 1
     if number > tournament.planned_rounds:
@@ -35,12 +38,13 @@ def _refuse_unless_pairable(tournament: ManagedTournament) -> int:
     return number
 
 
-def renumber_by_rating(tournament: ManagedTournament) -> None:
-    """Start numbers before round 1, as the pairing software gives them: rating, then title,
-    then name (A.2: the pairing number follows the initial ranking)."""
+def rating_order(players) -> list[Player]:
+    """The players in the order of their start numbers before round 1, as the pairing software
+    gives them: rating, then title, then name (A.2: the pairing number follows the initial
+    ranking)."""
     titles = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
-    players = sorted(
-        tournament.players.all(),
+    return sorted(
+        players,
         key=lambda p: (
             -p.rating,
             titles.index(p.title) if p.title in titles else len(titles),
@@ -48,6 +52,11 @@ def renumber_by_rating(tournament: ManagedTournament) -> None:
             p.pk,
         ),
     )
+
+
+def renumber_by_rating(tournament: ManagedTournament) -> None:
+    """Start numbers before round 1 in :func:`rating_order`."""
+    players = rating_order(tournament.players.all())
     offset = len(players) + 1000  # two passes: the unique constraint holds at each step
     for index, player in enumerate(players, 1):
         Player.objects.filter(pk=player.pk).update(number=offset + index)
@@ -58,12 +67,25 @@ def renumber_by_rating(tournament: ManagedTournament) -> None:
 def engine_pairing(tournament: ManagedTournament, round_number: int) -> RoundPairing:
     """The engine's pairing of ``round_number`` (the Livre's bye rule, the acceleration's
     virtual points), from the rounds before it and the absences announced for it."""
+    return _engine(tournament, round_number)[2]
+
+
+def explain_engine_pairing(tournament: ManagedTournament, round_number: int) -> Explanation:
+    """The engine's pairing of ``round_number`` on this tournament's data, explained step by
+    step in the Livre's terms: the account a pairing question's correction gives
+    (``tournaments.swiss.explain``), never a second one."""
+    trf, virtual, pairing = _engine(tournament, round_number)
+    return explain_round(trf, round_number=round_number, pairing=pairing, virtual=virtual)
+
+
+def _engine(tournament: ManagedTournament, round_number: int) -> tuple[TrfTournament, VirtualPoints | None,
+                                                                        RoundPairing]:
     trf = announced_for(tournament, round_number)
     try:
         virtual = (
             virtual_schedule(trf, round_number, tournament.acceleration) if tournament.acceleration else None
         )
-        return pair_round(trf, round_number=round_number, virtual=virtual)
+        return trf, virtual, pair_round(trf, round_number=round_number, virtual=virtual)
     except (PairingImpossible, AccelerationError) as error:
         raise ValidationError(
             _("Le moteur ne peut pas apparier cette ronde : %(reason)s") % {"reason": error}
@@ -93,18 +115,17 @@ def announced_for(tournament: ManagedTournament, round_number: int) -> TrfTourna
     )
 
 
-@transaction.atomic
 def pair_next_round(*, tournament: ManagedTournament) -> Round:
-    ManagedTournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    number = _refuse_unless_pairable(tournament)
-    playing = [p for p in tournament.players.all() if p.plays_in(number)]
-    absent = set(tournament.byes.filter(round_number=number).values_list("player_id", flat=True))
-    if len([p for p in playing if p.pk not in absent]) < 2:
-        raise ValidationError(_("Il faut au moins deux joueurs présents pour apparier une ronde."))
-    if number == 1:
-        renumber_by_rating(tournament)
-    pairing = engine_pairing(tournament, number)
-    return _save_round(tournament, pairing, changed_by_hand=False)
+    with locked_for_change(tournament):
+        number = next_round_to_pair(tournament)
+        playing = [p for p in tournament.players.all() if p.plays_in(number)]
+        absent = set(tournament.byes.filter(round_number=number).values_list("player_id", flat=True))
+        if len([p for p in playing if p.pk not in absent]) < 2:
+            raise ValidationError(_("Il faut au moins deux joueurs présents pour apparier une ronde."))
+        if number == 1:
+            renumber_by_rating(tournament)
+        pairing = engine_pairing(tournament, number)
+        return _save_round(tournament, pairing, changed_by_hand=False)
 
 
 def _save_round(tournament: ManagedTournament, pairing: RoundPairing, *, changed_by_hand: bool) -> Round:
@@ -136,15 +157,15 @@ def _refuse_unless_last_without_results(tournament: ManagedTournament) -> Round:
     return last
 
 
-@transaction.atomic
 def undo_last_round(*, tournament: ManagedTournament) -> int:
     """Remove the last round's pairing while none of its results is entered; the byes the
     arbiter gave for that round (requested, late entry) are kept."""
-    last = _refuse_unless_last_without_results(tournament)
-    number = last.number
-    tournament.byes.filter(round_number=number, kind=ByeKind.PAIRING).delete()
-    last.delete()
-    tournament.save(update_fields=["updated_at"])
+    with locked_for_change(tournament):
+        last = _refuse_unless_last_without_results(tournament)
+        number = last.number
+        tournament.byes.filter(round_number=number, kind=ByeKind.PAIRING).delete()
+        last.delete()
+        tournament.save(update_fields=["updated_at"])
     return number
 
 
@@ -237,24 +258,24 @@ class ManualChange:
     report: CheckReport
 
 
-@transaction.atomic
 def change_pairing(
     *, tournament: ManagedTournament, text: str, accept_absolute_faults: bool = False
 ) -> ManualChange:
     """Replace the last round's pairing (no result entered yet) by the arbiter's. A pairing
     that breaks an absolute criterion is saved only when the arbiter says so, knowingly."""
-    last = _refuse_unless_last_without_results(tournament)
-    pairing = parse_manual_pairing(text, tournament=tournament, round_number=last.number)
-    report = check_manual_pairing(tournament, pairing)
-    if report.absolute and not accept_absolute_faults:
-        raise ValidationError(
-            _("Cet appariement enfreint un critère absolu : cochez la case pour le maintenir malgré tout.")
+    with locked_for_change(tournament):
+        last = _refuse_unless_last_without_results(tournament)
+        pairing = parse_manual_pairing(text, tournament=tournament, round_number=last.number)
+        report = check_manual_pairing(tournament, pairing)
+        if report.absolute and not accept_absolute_faults:
+            raise ValidationError(_(
+                "Cet appariement enfreint un critère absolu : cochez la case pour le maintenir malgré tout."
+            ))
+        number = last.number
+        tournament.byes.filter(round_number=number, kind=ByeKind.PAIRING).delete()
+        last.delete()
+        same = set(pairing.pairs) == set(report.engine.pairs) if report.engine else False
+        _save_round(
+            tournament, pairing, changed_by_hand=not (same and set(pairing.byes) == set(report.engine.byes))
         )
-    number = last.number
-    tournament.byes.filter(round_number=number, kind=ByeKind.PAIRING).delete()
-    last.delete()
-    same = set(pairing.pairs) == set(report.engine.pairs) if report.engine else False
-    _save_round(
-        tournament, pairing, changed_by_hand=not (same and set(pairing.byes) == set(report.engine.byes))
-    )
     return ManualChange(pairing, report)

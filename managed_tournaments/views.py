@@ -150,10 +150,11 @@ def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_tournament_for_request(request, pk)
-    if tournament.mock_part() is not None:
-        messages.error(request, _("Ce tournoi est une partie d'examen blanc : il ne peut pas être supprimé."))
+    try:
+        services.delete_tournament(tournament=tournament)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
         return redirect(tournament)
-    tournament.delete()
     messages.success(request, _("Tournoi supprimé."))
     return redirect("managed_tournaments:index")
 

@@ -27,6 +27,7 @@ from delivery.models import Attempt, Purpose
 from managed_tournaments import services as manager
 from managed_tournaments.models import ByeKind, ManagedTournament, Result
 from managed_tournaments.pairing import check_manual_pairing, round_pairing
+from managed_tournaments.permissions import freeze
 from practice.models import ManagedPart
 from tournaments.swiss.variants import draw_players, draw_result
 
@@ -123,8 +124,10 @@ def grade(part: ManagedPart, *, now=None) -> ManagedPart:
         return part
     now = now or timezone.now()
     # Frozen before it is read, not after: a change the manager was still writing when the
-    # copy was handed in can no longer land between the reading and the freeze unnoticed.
-    ManagedTournament.objects.filter(pk=part.tournament_id, frozen_at__isnull=True).update(frozen_at=now)
+    # copy was handed in can no longer land between the reading and the freeze unnoticed. The
+    # freeze takes the tournament's row, as every change does (locked_for_change): a change
+    # that holds it is committed first and graded; any change after it is refused.
+    freeze(part.tournament_id, at=now)
     tournament = ManagedTournament.objects.get(pk=part.tournament_id)
     report, gained, total = [], Decimal(0), 0
     for task in tasks(part):
