@@ -7,21 +7,30 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from delivery import services as delivery
 from delivery.models import Paper, Purpose
 from managed_tournaments import services as manager
 from managed_tournaments.models import ManagedTournament
-from managed_tournaments.pairing import change_pairing, pair_next_round, pairing_as_text, round_pairing
+from managed_tournaments.pairing import (
+    change_pairing,
+    explain_engine_pairing,
+    pair_next_round,
+    pairing_as_text,
+    round_pairing,
+)
 from practice import services
-from practice.managed_part import UNITS, grade, set_part, statement_for, tasks
+from practice.managed_part import UNITS, MockPart, grade, set_part, statement_for, tasks
+from practice.managed_part_text import correction_rows
 from practice.mocks import ensure_mock_blueprints
 from practice.models import ManagedPart
 from tests.conftest import client_for
 from tests.papers.conftest import publish
+from tournaments.swiss.explain import replay
 
 
 @pytest.fixture
@@ -219,3 +228,88 @@ def test_a_three_round_part_adds_a_third_round_to_pair_and_play():
     keys = [(task["key"], task["round"]) for task in tasks(part)]
     assert keys[-3:] == [("pair", 3), ("results", 3), ("tiebreaks", 3)]
     assert sum(task["points"] for task in tasks(part)) == Decimal(27)
+
+
+# --- the correction's step-by-step explanation of each round ------------------------------------
+
+
+def correction_page(part: ManagedPart, trainee, language: str = "fr") -> str:
+    client = client_for(trainee)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    return client.get(reverse("delivery:attempt", args=[part.attempt.pk])).content.decode()
+
+
+def pair_row(part: ManagedPart, number: int) -> dict:
+    with translation.override("fr"):
+        rows = correction_rows(part)
+    return next(row for row in rows if row["explained"] and row["explained"]["round"] == number)
+
+
+def test_the_correction_explains_each_round_step_by_step_in_the_livres_terms(part, trainee):
+    work(part)
+    page = correction_page(hand_in(part), trainee)
+    assert page.count("Comment on y arrive, pas à pas (Livre 4.1)") == 2
+    assert "Groupes de points, du plus élevé au plus bas" in page and "Échiquier 1 :" in page
+
+
+def test_a_right_round_s_explanation_is_folded_and_a_wrong_one_s_open(part, trainee):
+    work(part, swap_colours_in_round_2=True)
+    page = correction_page(hand_in(part), trainee)
+    assert '<details id="managed-part-steps-1">' in page
+    assert '<details open id="managed-part-steps-2">' in page
+
+
+def test_the_round_explained_is_the_engine_s_round_the_grading_compared_with(part):
+    work(part, swap_colours_in_round_2=True)
+    part = hand_in(part)
+    graded = next(t for t in part.report if t["key"] == "pair" and t["round"] == 2)
+    engine = next(f for f in graded["faults"] if f["code"] == "engine_pairing")
+    assert pair_row(part, 2)["explained"]["engine"] == [f"{w}-{b}" for w, b in engine["pairs"]] + [
+        f"exempt {n}" for n in engine["byes"]]
+
+
+def test_the_engine_s_round_is_shown_once_beside_its_explanation_not_again_as_a_fault(part):
+    work(part, swap_colours_in_round_2=True)
+    faults = pair_row(hand_in(part), 2)["faults"]
+    assert len(faults) == 1 and "les couleurs sont inversées" in faults[0]
+
+
+def test_each_explanation_replays_to_the_engine_s_round_on_the_trainee_s_data(part):
+    work(part)
+    part = hand_in(part)
+    for number in (1, 2):
+        explanation = explain_engine_pairing(part.tournament, number)
+        assert replay(explanation.steps, number).pairs == explanation.pairing.pairs
+
+
+def test_the_explanation_reads_in_english_for_an_english_reader(part, trainee):
+    work(part)
+    page = correction_page(hand_in(part), trainee, language="en")
+    assert "Score groups, from the highest down" in page and "Groupes de points" not in page
+
+
+def test_the_explanation_never_shows_before_the_hand_in(part, trainee):
+    work(part)
+    client = client_for(trainee)
+    pages = [client.get(url).content.decode() for url in (
+        reverse("delivery:attempt", args=[part.attempt.pk]),
+        part.tournament.get_absolute_url(),
+        reverse("managed_tournaments:round", args=[part.tournament.pk, 2]),
+    )]
+    assert not any("pas à pas" in page or "Groupes de points" in page for page in pages)
+    assert MockPart().context(part.attempt, corrected=True) is None
+    with pytest.raises(ValueError):
+        correction_rows(part)
+
+
+def test_a_round_left_unpaired_is_explained_from_what_the_tournament_holds(part):
+    pair_next_round(tournament=part.tournament)
+    enter_results(part, 1)
+    explained = pair_row(hand_in(part), 2)["explained"]
+    assert explained["label"].startswith("Votre tournoi n'a pas cette ronde") and explained["steps"]
+
+
+def test_a_round_that_could_not_be_paired_says_why_it_has_no_explanation(part):
+    part = hand_in(part)
+    assert pair_row(part, 1)["explained"]["steps"]  # the players registered, in rating order
+    assert pair_row(part, 2)["explained"]["reason"] == "La ronde 1 n'est pas appariée non plus."
