@@ -1,6 +1,6 @@
 """Pairing a managed tournament's rounds with the engine, undoing the last one, and changing
 it by hand with the checker's warnings (each change under ``permissions.locked_for_change``);
-the engine's pairing of a round explained step by step (``explain_engine_pairing``)."""
+the engine's round checked against and explained step by step (``engine_round``)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,7 @@ from tournaments.swiss.explain import Explanation, explain_round
 from tournaments.trf import RoundEntry, TrfTournament
 
 
-def next_round_to_pair(tournament: ManagedTournament) -> int:
-    """The number of the round to pair next; ValidationError (why) if it cannot be paired yet."""
+def _refuse_unless_pairable(tournament: ManagedTournament) -> int:
     last = tournament.last_round()
     number = (last.number if last else 0) + 1
     if number > tournament.planned_rounds:
@@ -67,25 +66,37 @@ def renumber_by_rating(tournament: ManagedTournament) -> None:
 def engine_pairing(tournament: ManagedTournament, round_number: int) -> RoundPairing:
     """The engine's pairing of ``round_number`` (the Livre's bye rule, the acceleration's
     virtual points), from the rounds before it and the absences announced for it."""
-    return _engine(tournament, round_number)[2]
+    return engine_round(tournament, round_number).pairing
 
 
-def explain_engine_pairing(tournament: ManagedTournament, round_number: int) -> Explanation:
-    """The engine's pairing of ``round_number`` on this tournament's data, explained step by
-    step in the Livre's terms: the account a pairing question's correction gives
-    (``tournaments.swiss.explain``), never a second one."""
-    trf, virtual, pairing = _engine(tournament, round_number)
-    return explain_round(trf, round_number=round_number, pairing=pairing, virtual=virtual)
+@dataclass(frozen=True)
+class EngineRound:
+    """The engine's pairing of a round with what it was computed from (the file the engine
+    read, the acceleration's virtual points): a proposed round is checked against it and the
+    pairing explained from the same data."""
+
+    source: TrfTournament
+    virtual: VirtualPoints | None
+    pairing: RoundPairing
+
+    def check(self, proposed: RoundPairing) -> CheckReport:
+        return check_round(with_round(self.source, proposed), proposed.round, engine=self.pairing)
+
+    def explain(self) -> Explanation:
+        """Step by step in the Livre's terms: the account of a pairing question's correction
+        (``tournaments.swiss.explain``), never a second one."""
+        return explain_round(self.source, round_number=self.pairing.round, pairing=self.pairing,
+                             virtual=self.virtual)
 
 
-def _engine(tournament: ManagedTournament, round_number: int) -> tuple[TrfTournament, VirtualPoints | None,
-                                                                        RoundPairing]:
+def engine_round(tournament: ManagedTournament, round_number: int) -> EngineRound:
+    """The engine's round ``round_number`` on the tournament's data (:func:`announced_for`)."""
     trf = announced_for(tournament, round_number)
     try:
         virtual = (
             virtual_schedule(trf, round_number, tournament.acceleration) if tournament.acceleration else None
         )
-        return trf, virtual, pair_round(trf, round_number=round_number, virtual=virtual)
+        return EngineRound(trf, virtual, pair_round(trf, round_number=round_number, virtual=virtual))
     except (PairingImpossible, AccelerationError) as error:
         raise ValidationError(
             _("Le moteur ne peut pas apparier cette ronde : %(reason)s") % {"reason": error}
@@ -117,7 +128,7 @@ def announced_for(tournament: ManagedTournament, round_number: int) -> TrfTourna
 
 def pair_next_round(*, tournament: ManagedTournament) -> Round:
     with locked_for_change(tournament):
-        number = next_round_to_pair(tournament)
+        number = _refuse_unless_pairable(tournament)
         playing = [p for p in tournament.players.all() if p.plays_in(number)]
         absent = set(tournament.byes.filter(round_number=number).values_list("player_id", flat=True))
         if len([p for p in playing if p.pk not in absent]) < 2:
@@ -247,9 +258,7 @@ def parse_manual_pairing(text: str, *, tournament: ManagedTournament, round_numb
 
 def check_manual_pairing(tournament: ManagedTournament, pairing: RoundPairing) -> CheckReport:
     """The checker's report on ``pairing`` as round ``pairing.round``, with the engine's to compare."""
-    engine = engine_pairing(tournament, pairing.round)
-    source = announced_for(tournament, pairing.round)
-    return check_round(with_round(source, pairing), pairing.round, engine=engine)
+    return engine_round(tournament, pairing.round).check(pairing)
 
 
 @dataclass(frozen=True)

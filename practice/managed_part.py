@@ -10,7 +10,10 @@ the bye the rules give him, choose the stated tie-breaks for the standings.
 At hand-in (``grade``), the tournament's state is graded on the server: each round against the
 engine's pairing of the same inputs, each result against the one given, the forfeit, the
 withdrawal, the late entry's bye and the tie-breaks as stated. The scale is in ``UNITS`` (units
-of the part's points, stated to the trainee beside each task); the tournament is then frozen.
+of the part's points, stated to the trainee beside each task); the tournament is frozen first.
+Each round to pair keeps, with its grade, the engine's round it was compared with explained step
+by step (as data, rendered in the reader's language by the correction): nothing of it exists
+before the hand-in.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from django.utils.translation import gettext as _
 from delivery.models import Attempt, Purpose
 from managed_tournaments import services as manager
 from managed_tournaments.models import ByeKind, ManagedTournament, Result
-from managed_tournaments.pairing import check_manual_pairing, round_pairing
+from managed_tournaments.pairing import engine_round, rating_order, round_pairing
 from managed_tournaments.permissions import freeze
 from practice.models import ManagedPart
 from tournaments.swiss.variants import draw_players, draw_result
@@ -131,8 +134,12 @@ def grade(part: ManagedPart, *, now=None) -> ManagedPart:
     tournament = ManagedTournament.objects.get(pk=part.tournament_id)
     report, gained, total = [], Decimal(0), 0
     for task in tasks(part):
-        share, faults = GRADERS[task["key"]](part, tournament, task["round"])
-        report.append({**task, "points": str(task["points"]), "share": str(share), "faults": faults})
+        extra = {}
+        if task["key"] == "pair":
+            share, faults, extra["explanation"] = _grade_pairing(tournament, task["round"])
+        else:
+            share, faults = GRADERS[task["key"]](part, tournament, task["round"])
+        report.append({**task, "points": str(task["points"]), "share": str(share), "faults": faults, **extra})
         gained += Decimal(task["units"]) * share
         total += task["units"]
     with transaction.atomic():
@@ -147,16 +154,21 @@ def _round_of(tournament: ManagedTournament, number: int):
     return tournament.rounds.filter(number=number).first()
 
 
-def _grade_pairing(part, tournament, number) -> tuple[Decimal, list]:
+def _grade_pairing(tournament, number) -> tuple[Decimal, list, dict]:
+    """The round's share and faults against the engine's round on the same inputs, and that
+    round explained step by step (``_explanation``), computed once from the same data."""
     round_ = _round_of(tournament, number)
     if round_ is None:
-        return Decimal(0), [{"code": "not_paired", "round": number}]
+        return Decimal(0), [{"code": "not_paired", "round": number}], _explain_unpaired(tournament, number)
     proposed = round_pairing(round_)
     try:
-        report = check_manual_pairing(tournament, proposed)
+        engine_run = engine_round(tournament, number)
     except ValidationError as error:
-        return Decimal(0), [{"code": "engine_failed", "round": number, "reason": " ".join(error.messages)}]
-    engine = report.engine
+        reason = " ".join(error.messages)
+        return (Decimal(0), [{"code": "engine_failed", "round": number, "reason": reason}],
+                {"code": "engine_failed", "reason": reason})
+    report = engine_run.check(proposed)
+    engine = engine_run.pairing
     faults = [{"code": "absolute", "rule": v.rule, "message": v.message} for v in report.absolute]
     expected = [("pair", pair) for pair in engine.pairs] + [("bye", (n,)) for n in engine.byes]
     given = {("pair", pair) for pair in proposed.pairs} | {("bye", (n,)) for n in proposed.byes}
@@ -174,9 +186,38 @@ def _grade_pairing(part, tournament, number) -> tuple[Decimal, list]:
         # The whole round the engine gives, for the trainee to compare board by board.
         faults.append({"code": "engine_pairing", "pairs": [list(pair) for pair in engine.pairs],
                        "byes": list(engine.byes)})
+    explanation = _explanation(engine_run)
     if report.absolute:
-        return Decimal(0), faults
-    return Decimal(correct) / Decimal(len(expected) or 1), faults
+        return Decimal(0), faults, explanation
+    return Decimal(correct) / Decimal(len(expected) or 1), faults, explanation
+
+
+def _explanation(engine_run, *, unpaired: bool = False) -> dict:
+    """The engine's round and its steps as data (``Step.as_json``), rendered in the reader's
+    language by the correction (``managed_part_text``): stored with the grade, never shown
+    before it."""
+    pairing = engine_run.pairing
+    steps = [{key: value for key, value in step.as_json().items() if key != "text"}
+             for step in engine_run.explain().steps]
+    return {"pairs": [list(pair) for pair in pairing.pairs], "byes": list(pairing.byes), "steps": steps,
+            "unpaired": unpaired}
+
+
+def _explain_unpaired(tournament, number) -> dict:
+    """A round the trainee did not pair is explained as the engine would have paired it from
+    what the tournament holds, when it could be paired; otherwise why it could not."""
+    last = tournament.last_round()
+    if number != (last.number if last else 0) + 1:
+        return {"code": "previous_unpaired", "round": number - 1}
+    if last is not None and not last.is_complete():
+        return {"code": "previous_incomplete", "round": last.number}
+    players = list(tournament.players.order_by("number"))
+    if number == 1 and rating_order(players) != players:
+        return {"code": "not_numbered"}  # start numbers are given when round 1 is paired
+    try:
+        return _explanation(engine_round(tournament, number), unpaired=True)
+    except ValidationError as error:
+        return {"code": "engine_failed", "reason": " ".join(error.messages)}
 
 
 def _grade_results(part, tournament, number) -> tuple[Decimal, list]:
@@ -245,7 +286,7 @@ def _grade_tiebreaks(part, tournament, number) -> tuple[Decimal, list]:
     return Decimal(0), [{"code": "tiebreaks", "given": wanted, "entered": tournament.tiebreak_list}]
 
 
-GRADERS = {"pair": _grade_pairing, "results": _grade_results, "forfeit": _grade_forfeit,
+GRADERS = {"results": _grade_results, "forfeit": _grade_forfeit,
            "withdrawal": _grade_withdrawal, "late_entry": _grade_late_entry, "tiebreaks": _grade_tiebreaks}
 
 

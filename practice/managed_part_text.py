@@ -1,18 +1,17 @@
 """The managed-tournament part in the reader's language: its tasks and scale (before the
 hand-in, nothing of the expected pairings) and, after it, each task's faults explained and,
 for each round to pair, the engine's pairing on the trainee's own data explained step by step
-(``explained_round``: only ever called for a graded part, by ``correction_rows``)."""
+(``explained_round``, from what the grading stored)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from managed_tournaments.models import ByeKind, ManagedTournament, Result, Tiebreak
-from managed_tournaments.pairing import explain_engine_pairing, next_round_to_pair, rating_order
+from managed_tournaments.models import ByeKind, Result, Tiebreak
 from practice.managed_part import tasks
 from practice.models import ManagedPart
+from tournaments.swiss.explain import Step
 
 
 def _result(code: str | None) -> str:
@@ -139,65 +138,56 @@ def statement_rows(part: ManagedPart) -> list[dict]:
 
 def correction_rows(part: ManagedPart) -> list[dict]:
     """Each task with its mark and its faults explained, and each round to pair with the
-    engine's pairing explained step by step (after the hand-in only)."""
-    if part.graded_at is None:
-        raise ValueError("a part is corrected only once graded (handed in)")
+    engine's round explained step by step (after the hand-in only)."""
     language = "en" if (translation.get_language() or "fr").startswith("en") else "fr"
-    tournament = ManagedTournament.objects.get(pk=part.tournament_id)  # frozen: what was graded
     rows = []
     for number, task in enumerate(part.report, 1):
         what, scale = task_text(part, task)
-        explained = explained_round(tournament, task, language) if task["key"] == "pair" else None
+        explained = explained_round(task, language)
         # The engine's round is shown with its explanation: not a second time as a fault.
-        faults = [f for f in task["faults"] if not (explained and explained["steps"]
-                                                    and f["code"] == "engine_pairing")]
+        faults = [f for f in task["faults"]
+                  if not (explained and explained["steps"] and f["code"] == "engine_pairing")]
         rows.append({"number": number, "what": what, "scale": scale, "points": task["points"],
                      "share": task["share"], "faults": [fault_text(f) for f in faults],
                      "marks": _marks(task), "explained": explained})
     return rows
 
 
-def explained_round(tournament: ManagedTournament, task: dict, language: str) -> dict:
-    """The engine's pairing of the task's round on the trainee's own data (the rounds before
-    it as entered, the byes and withdrawals announced for it: what the grading compared the
-    trainee's round with), explained step by step in ``language``. A round the trainee did not
-    pair is explained if the engine could pair it from what the tournament holds."""
+def explained_round(task: dict, language: str) -> dict | None:
+    """The engine's round the task was graded against (the trainee's own data: the rounds
+    before it as entered, the byes and withdrawals announced for it), explained step by step in
+    ``language``, from what the grading stored; None for another task (or a part graded before
+    explanations were stored)."""
+    data = task.get("explanation")
+    if task["key"] != "pair" or data is None:
+        return None
     number = task["round"]
-    paired = tournament.rounds.filter(number=number).exists()
-    label = _("Appariement du moteur sur vos données :")
-    if not paired:
-        reason = _unpaired_reason(tournament, number)
-        if reason:
-            return {"round": number, "steps": [], "reason": reason}
-        label = _("Votre tournoi n'a pas cette ronde ; le moteur l'aurait appariée ainsi sur vos données :")
-    try:
-        explanation = explain_engine_pairing(tournament, number)
-    except ValidationError as error:
-        return {"round": number, "steps": [], "reason": " ".join(error.messages)}
-    pairing = explanation.pairing
+    if "steps" not in data:
+        return {"round": number, "steps": [], "reason": _unexplained(data)}
     return {
         "round": number,
         "details_id": f"managed-part-steps-{number}",
-        "label": label,
-        "engine": [f"{white}-{black}" for white, black in pairing.pairs]
-        + [_("exempt %(player)s") % {"player": player} for player in pairing.byes],
-        "steps": [step.render(language) for step in explanation.steps],
+        "label": _("Votre tournoi n'a pas cette ronde ; le moteur l'aurait appariée ainsi sur vos données :")
+        if data["unpaired"] else _("Appariement du moteur sur vos données :"),
+        "engine": [f"{white}-{black}" for white, black in data["pairs"]]
+        + [_("exempt %(player)s") % {"player": player} for player in data["byes"]],
+        "steps": [Step.from_json(step).render(language) for step in data["steps"]],
         # Open when the trainee's round was not the engine's; a right round's account is folded.
         "open": task["share"] != "1",
     }
 
 
-def _unpaired_reason(tournament: ManagedTournament, number: int) -> str:
-    """Why the engine's pairing of a round the trainee did not pair cannot be given ("" if it can)."""
-    try:
-        if next_round_to_pair(tournament) != number:
-            return _("La ronde %(round)d n'est pas appariée non plus.") % {"round": number - 1}
-    except ValidationError as error:
-        return " ".join(error.messages)
-    players = list(tournament.players.order_by("number"))
-    if number == 1 and rating_order(players) != players:
+def _unexplained(data: dict) -> str:
+    """Why a round has no engine's round to explain."""
+    code = data["code"]
+    if code == "previous_unpaired":
+        return _("La ronde %(round)d n'est pas appariée non plus.") % data
+    if code == "previous_incomplete":
+        return _("La ronde %(round)d n'a pas encore tous ses résultats : "
+                 "la ronde suivante ne peut pas être appariée.") % data
+    if code == "not_numbered":
         return _("Les numéros de départ ne sont donnés (par Elo) qu'en appariant la ronde 1.")
-    return ""
+    return data.get("reason", code)
 
 
 def _marks(task: dict) -> str:

@@ -62,6 +62,12 @@ class Step:
             "text": self.render(language),
         }
 
+    @classmethod
+    def from_json(cls, data: dict) -> Step:
+        """The step stored as :meth:`as_json` gave it (its text aside, rendered again in the
+        reader's language): tuples read back as lists render the same sentences."""
+        return cls(data["kind"], tuple(data["players"]), data.get("rule", ""), data.get("params", {}))
+
 
 @dataclass(frozen=True)
 class Explanation:
