@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -74,10 +75,13 @@ def worker(root: str) -> None:
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": cache_dir}
     }
-    measure_seeds([10**6])  # imports and first-call set-up, not measured
-    for line in sys.stdin:
-        first, last = map(int, line.split())
-        print(json.dumps(measure_seeds(range(first, last))), flush=True)
+    try:
+        measure_seeds([10**6])  # imports and first-call set-up, not measured
+        for line in sys.stdin:
+            first, last = map(int, line.split())
+            print(json.dumps(measure_seeds(range(first, last))), flush=True)
+    finally:
+        shutil.rmtree(cache_dir, ignore_errors=True)
 
 
 def measure_seeds(seeds) -> dict:

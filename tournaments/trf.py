@@ -166,6 +166,10 @@ class TrfTournament:
 
     def up_to(self, rounds: int) -> TrfTournament:
         """The tournament as it stood after ``rounds`` rounds (points recounted)."""
+        if all(len(p.rounds) <= rounds for p in self.players) and all(
+            p.points == points_of(p.rounds) for p in self.players
+        ):
+            return self  # already so: the pairing code asks it again and again
         players = tuple(
             TrfPlayer(
                 **{
@@ -191,7 +195,11 @@ class TrfTournament:
 
 def points_of(entries) -> Fraction:
     """What ``entries`` (RoundEntry) are worth together."""
-    return Fraction(sum(HALF_POINTS.get(entry.result, 0) for entry in entries), 2)
+    halves = sum(HALF_POINTS.get(entry.result, 0) for entry in entries)
+    return _HALVES[halves] if halves < len(_HALVES) else Fraction(halves, 2)
+
+
+_HALVES = tuple(Fraction(halves, 2) for halves in range(2 * MAX_ROUNDS + 1))
 
 
 def _fields(obj: object) -> dict:

@@ -23,7 +23,7 @@ from tournaments.swiss.checker import colour_history
 from tournaments.swiss.colours import allocate
 from tournaments.swiss.engine import PairingImpossible, RoundPairing, collector_paused, pair_round
 from tournaments.swiss.explain import explain_round
-from tournaments.trf import RoundEntry, TrfPlayer, TrfTournament, points_of
+from tournaments.trf import HALF_POINTS, RoundEntry, TrfPlayer, TrfTournament, points_of
 
 VERSION = 1
 VERSIONS = (1,)
@@ -347,9 +347,9 @@ def _play_round(
     numbers = sorted(rounds)
     for n in absent:
         rounds[n].append(RoundEntry(0, "-", "Z"))
-    history = TrfTournament(players=tuple(TrfPlayer(number=n, rounds=tuple(rounds[n])) for n in numbers))
-    score = {n: history.player(n).score for n in numbers}
-    order = sorted((n for n in numbers if n not in absent), key=lambda n: (-score[n], n))
+    history = {n: TrfPlayer(number=n, rounds=tuple(rounds[n])) for n in numbers}
+    halves = {n: sum(HALF_POINTS.get(entry.result, 0) for entry in rounds[n]) for n in numbers}  # 2 × score
+    order = sorted((n for n in numbers if n not in absent), key=lambda n: (-halves[n], n))
     met = {n: {e.opponent for e in rounds[n] if e.opponent} for n in numbers}
     bye = None
     if len(order) % 2:
@@ -359,7 +359,7 @@ def _play_round(
     pairs = _pair(order, met, rng)
     if pairs is None:
         raise PairingImpossible("history")
-    sequences = {n: colour_history(history.player(n)) for n in numbers}
+    sequences = {n: colour_history(history[n]) for n in numbers}
     if bye is not None:
         rounds[bye].append(RoundEntry(0, "-", "U"))
     forfeited = rng.randrange(len(pairs)) if forfeit and pairs else -1
