@@ -56,6 +56,11 @@ UNPLAYED_RESULTS = {
     "U": Fraction(1),
     "Z": Fraction(0),
 }
+# Every code's value, and in half points: a player's score is read many times per pairing
+# (the engine's wrapper, the checker, the explanation), and a sum of Fractions is slow.
+SCORES = {**UNPLAYED_RESULTS, **GAME_RESULTS}
+HALF_POINTS = {code: int(value * 2) for code, value in SCORES.items()}
+ZERO = Fraction(0)
 BYE_RESULTS = frozenset("HFUZ-")
 PAIRING_ALLOCATED_BYE = "U"
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+", " ": " "}
@@ -95,7 +100,7 @@ class RoundEntry:
 
     @property
     def score(self) -> Fraction:
-        return GAME_RESULTS.get(self.result, UNPLAYED_RESULTS.get(self.result, Fraction(0)))
+        return SCORES.get(self.result, ZERO)
 
     @property
     def is_pairing_bye(self) -> bool:
@@ -123,7 +128,7 @@ class TrfPlayer:
 
     @property
     def score(self) -> Fraction:
-        return sum((entry.score for entry in self.rounds), Fraction(0))
+        return points_of(self.rounds)
 
 
 @dataclass(frozen=True)
@@ -145,6 +150,8 @@ class TrfTournament:
         return max((len(p.rounds) for p in self.players), default=0)
 
     def player(self, number: int) -> TrfPlayer:
+        if 0 < number <= len(self.players) and self.players[number - 1].number == number:
+            return self.players[number - 1]  # players are usually listed by number
         for player in self.players:
             if player.number == number:
                 return player
@@ -159,12 +166,16 @@ class TrfTournament:
 
     def up_to(self, rounds: int) -> TrfTournament:
         """The tournament as it stood after ``rounds`` rounds (points recounted)."""
+        if all(len(p.rounds) <= rounds for p in self.players) and all(
+            p.points == points_of(p.rounds) for p in self.players
+        ):
+            return self  # already so: the pairing code asks it again and again
         players = tuple(
             TrfPlayer(
                 **{
                     **_fields(p),
                     "rounds": p.rounds[:rounds],
-                    "points": sum((e.score for e in p.rounds[:rounds]), Fraction(0)),
+                    "points": points_of(p.rounds[:rounds]),
                 }
             )
             for p in self.players
@@ -180,6 +191,15 @@ class TrfTournament:
             Player(p.number, tuple(_as_result(_padded(p, r)) for r in range(rounds)), p.name, p.rating)
             for p in self.players
         )
+
+
+def points_of(entries) -> Fraction:
+    """What ``entries`` (RoundEntry) are worth together."""
+    halves = sum(HALF_POINTS.get(entry.result, 0) for entry in entries)
+    return _HALVES[halves] if halves < len(_HALVES) else Fraction(halves, 2)
+
+
+_HALVES = tuple(Fraction(halves, 2) for halves in range(2 * MAX_ROUNDS + 1))
 
 
 def _fields(obj: object) -> dict:

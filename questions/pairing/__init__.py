@@ -17,6 +17,7 @@ handed the round in), never against the candidate's own earlier rounds.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import random
 from dataclasses import dataclass
@@ -359,15 +360,23 @@ def _drawn_variant(key: str, params: dict, seed: int):
     round up to a dozen times (hundreds of ms), and each gunicorn worker would draw it again
     for the page, the autosave check, the hand-in and the correction. Kept in the shared cache
     under the question's definition and the seed (the generator's version is in ``params``)."""
-    cache_key = "pairing-variant:" + hashlib.sha256(f"{key}|{seed}".encode()).hexdigest()
-    variant = cache.get(cache_key)
-    if variant is None:
-        variant = variants.generate(params, seed)
-        cache.set(cache_key, variant, timeout=VARIANT_CACHE_SECONDS)
-    return variant
+    return _shared("pairing-variant", f"{key}|{seed}", lambda: variants.generate(params, seed))
 
 
 VARIANT_CACHE_SECONDS = 30 * 24 * 3600
+# The engine's rounds kept in the shared cache are named with gacrux's version too: an upgrade
+# may pair them otherwise (a drawn variant's own round is pinned with the variant).
+ENGINE_VERSION = importlib.metadata.version("gacrux")
+
+
+def _shared(kind: str, name: str, compute):
+    """``compute()``, kept in the cache every server process shares under ``kind`` and ``name``."""
+    cache_key = f"{kind}:" + hashlib.sha256(name.encode()).hexdigest()
+    value = cache.get(cache_key)
+    if value is None:
+        value = compute()
+        cache.set(cache_key, value, timeout=VARIANT_CACHE_SECONDS)
+    return value
 
 
 def _with_absences(base: TrfTournament, source: TrfTournament, number: int) -> TrfTournament:
@@ -419,7 +428,14 @@ def _engine(key: str, seed: int, number: int) -> RoundPairing:
     if number == situation.round and situation.first_pairing is not None:
         return situation.first_pairing
     tournament = _before(key, seed, number)
-    return pair_round(tournament, round_number=number, virtual=situation.virtual(tournament, number))
+    # A round the variant does not hold (a TRF question's, a later round of several): paired
+    # once for every server process, not again by each worker for the page, the hand-in and
+    # the correction (about 30 ms for 20 players).
+    return _shared(
+        "pairing-engine",
+        f"{key}|{seed}|{number}|{ENGINE_VERSION}",
+        lambda: pair_round(tournament, round_number=number, virtual=situation.virtual(tournament, number)),
+    )
 
 
 # --- answers ----------------------------------------------------------------------------------

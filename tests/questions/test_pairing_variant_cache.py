@@ -1,4 +1,5 @@
-"""A candidate's tournament is drawn once and shared by every server process (the cache)."""
+"""A candidate's tournament is drawn once and shared by every server process (the cache), and
+so are the engine's rounds the variant does not hold (a TRF question's, the later rounds)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,23 @@ import pytest
 from django.core.cache import cache
 
 import questions.pairing as pairing
+from tests.questions.pairing_samples import livre
 from tests.questions.pairing_samples import pairing as pairing_content
 from tournaments.swiss import variants
+
+
+def forget_in_this_process():
+    """What another gunicorn worker starts with: its own memory empty, the shared cache kept."""
+    for cached in (pairing._situation, pairing._before, pairing._engine):
+        cached.cache_clear()
 
 
 @pytest.fixture(autouse=True)
 def fresh_caches():
     cache.clear()
-    pairing._situation.cache_clear()
+    forget_in_this_process()
     yield
-    pairing._situation.cache_clear()
+    forget_in_this_process()
 
 
 def test_a_second_process_reads_the_drawn_tournament_instead_of_drawing_it_again(monkeypatch):
@@ -41,3 +49,25 @@ def test_the_drawn_variant_survives_the_file_and_redis_caches_pickling():
     params = {**body.get("params", {}), "version": body.get("generator_version", variants.VERSION)}
     variant = variants.generate(params, 3)
     assert pickle.loads(pickle.dumps(variant)) == variant  # noqa: S301 - our own bytes, just written
+
+
+def engine_asked_in_another_process(monkeypatch) -> list:
+    """Empties this process's memory (another worker) and records what the engine is asked."""
+    forget_in_this_process()
+    asked: list = []
+    monkeypatch.setattr(pairing, "pair_round", lambda *args, **kwargs: asked.append(kwargs))
+    return asked
+
+
+def test_a_second_process_does_not_pair_the_later_rounds_of_a_variant_again(monkeypatch):
+    body = {**pairing_content()["body"], "params": {"players": 10, "round": 3, "rounds_to_pair": 2}}
+    paired = pairing.engine_round(body, 7, 4)
+    asked = engine_asked_in_another_process(monkeypatch)
+    assert pairing.engine_round(body, 7, 4) == paired and asked == []
+
+
+def test_a_second_process_does_not_pair_a_trf_questions_rounds_again(monkeypatch):
+    body = livre(2, rounds_to_pair=2)["body"]
+    paired = [pairing.engine_round(body, 1, number) for number in (2, 3)]
+    asked = engine_asked_in_another_process(monkeypatch)
+    assert [pairing.engine_round(body, 1, number) for number in (2, 3)] == paired and asked == []

@@ -25,7 +25,7 @@ from tournaments.swiss.engine import (
     pair_round,
     point_without_playing,
 )
-from tournaments.trf import RoundEntry, TrfPlayer, TrfTournament
+from tournaments.trf import RoundEntry, TrfPlayer, TrfTournament, points_of
 
 ABSOLUTE = "absolute"
 QUALITY = "quality"
@@ -217,7 +217,10 @@ def _colours(tournament: TrfTournament, history: TrfTournament, proposed: RoundP
 
 def floats(history: TrfTournament, pairing: RoundPairing) -> dict[int, str]:
     """Each player's float in ``pairing``: "down" (higher score, or a bye), "up", or none."""
-    scores = {p.number: p.score for p in history.players}
+    return _floats_by_score({p.number: p.score for p in history.players}, pairing)
+
+
+def _floats_by_score(scores: dict[int, Fraction], pairing: RoundPairing) -> dict[int, str]:
     result = dict.fromkeys(pairing.byes, "down")
     for white, black in pairing.pairs:
         if scores[white] != scores[black]:
@@ -233,7 +236,8 @@ def previous_floats(history: TrfTournament) -> dict[int, str]:
     if history.rounds == 0:
         return {}
     number = history.rounds
-    result = floats(history.up_to(number - 1), round_of(history, number))
+    before = {p.number: points_of(p.rounds[: number - 1]) for p in history.players}
+    result = _floats_by_score(before, round_of(history, number))
     for player in history.players:
         entry = history.entry(player.number, number)
         if entry is None or entry.played:

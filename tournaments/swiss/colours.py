@@ -6,6 +6,7 @@ Only games actually played count (a forfeit or a bye gives no colour, C.04.2.D.5
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAMES = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "none"}
@@ -25,6 +26,7 @@ class Preference:
         }
 
 
+@lru_cache(maxsize=4096)  # a few hundred sequences in practice; read for every pair considered
 def preference(sequence: str) -> Preference:
     """A.6: the preference of a player whose played colours are ``sequence`` (e.g. "wbw")."""
     if not sequence:

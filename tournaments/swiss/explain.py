@@ -119,7 +119,8 @@ class _Account:
     ) -> None:
         self.history = tournament.up_to(number - 1)
         self.absent = absent_in(tournament, number)
-        self.scores = pairing_scores(tournament, number, virtual)
+        self.scores = pairing_scores(self.history, number, virtual)
+        self.ranks = {n: (-score, n) for n, score in self.scores.items()}
         self.present = sorted(set(self.history.numbers()) - self.absent, key=self.rank)
         self.pairing = pairing
         self.partner = dict(pairing.pairs) | {b: a for a, b in pairing.pairs}
@@ -136,7 +137,7 @@ class _Account:
                     self.met[frozenset((player.number, entry.opponent))] = index + 1
 
     def rank(self, number: int) -> tuple:
-        return (-self.scores[number], number)
+        return self.ranks[number]
 
     def sort(self, numbers) -> list[int]:
         return sorted(numbers, key=self.rank)
@@ -145,8 +146,10 @@ class _Account:
         steps: list[Step] = []
         if self.absent:
             steps.append(Step("absent", tuple(sorted(self.absent)), "C.04.1"))
-        levels = sorted({self.scores[n] for n in self.present}, reverse=True)
-        groups = [[str(level), [n for n in self.present if self.scores[n] == level]] for level in levels]
+        by_score: dict = {}
+        for n in self.present:
+            by_score.setdefault(self.scores[n], []).append(n)
+        groups = [[str(level), by_score[level]] for level in sorted(by_score, reverse=True)]
         steps.append(Step("groups", tuple(self.present), "A.2", {"groups": groups}))
         carried: list[int] = []
         for index, (level, residents) in enumerate(groups):

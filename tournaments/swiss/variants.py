@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from tournaments.swiss.checker import colour_history
 from tournaments.swiss.colours import allocate
-from tournaments.swiss.engine import PairingImpossible, RoundPairing, pair_round
+from tournaments.swiss.engine import PairingImpossible, RoundPairing, collector_paused, pair_round
 from tournaments.swiss.explain import explain_round
-from tournaments.trf import RoundEntry, TrfPlayer, TrfTournament
+from tournaments.trf import HALF_POINTS, RoundEntry, TrfPlayer, TrfTournament, points_of
 
 VERSION = 1
 VERSIONS = (1,)
@@ -219,20 +218,22 @@ def generate(params: dict, seed: int) -> Variant:
     target = wanted(params)
     best: Variant | None = None
     best_gap = None
-    for attempt in range(MAX_TRIES):
-        rng = random.Random(f"pairing:{version}:{seed}:{attempt}")  # noqa: S311 - exercises, not secrets
-        try:
-            tournament, round_number, withdrawn = draw(rng, params)
-            virtual = virtual_for(tournament, round_number, params.get("acceleration") or "")
-            engine = pair_round(tournament, round_number=round_number, virtual=virtual)
-            profile = measure(tournament, round_number, virtual, pairing=engine)
-        except PairingImpossible:
-            continue
-        gap = shortfall(profile, target)
-        if best_gap is None or gap < best_gap:
-            best, best_gap = Variant(tournament, round_number, withdrawn, profile, attempt + 1, engine), gap
-        if gap == 0:
-            break
+    with collector_paused():
+        for attempt in range(MAX_TRIES):
+            rng = random.Random(f"pairing:{version}:{seed}:{attempt}")  # noqa: S311 - exercises, not secrets
+            try:
+                tournament, round_number, withdrawn = draw(rng, params)
+                virtual = virtual_for(tournament, round_number, params.get("acceleration") or "")
+                engine = pair_round(tournament, round_number=round_number, virtual=virtual)
+                profile = measure(tournament, round_number, virtual, pairing=engine)
+            except PairingImpossible:
+                continue
+            gap = shortfall(profile, target)
+            if best_gap is None or gap < best_gap:
+                best = Variant(tournament, round_number, withdrawn, profile, attempt + 1, engine)
+                best_gap = gap
+            if gap == 0:
+                break
     if best is None:
         raise VariantError("no pairable tournament with these parameters")
     return best
@@ -272,7 +273,7 @@ def draw(rng: random.Random, params: dict) -> tuple[TrfTournament, int, tuple[in
         replace(
             p,
             rounds=tuple(rounds[p.number]),
-            points=sum((e.score for e in rounds[p.number][:played]), Fraction(0)),
+            points=points_of(rounds[p.number][:played]),
         )
         for p in players
     )
@@ -346,9 +347,9 @@ def _play_round(
     numbers = sorted(rounds)
     for n in absent:
         rounds[n].append(RoundEntry(0, "-", "Z"))
-    history = TrfTournament(players=tuple(TrfPlayer(number=n, rounds=tuple(rounds[n])) for n in numbers))
-    score = {n: history.player(n).score for n in numbers}
-    order = sorted((n for n in numbers if n not in absent), key=lambda n: (-score[n], n))
+    history = {n: TrfPlayer(number=n, rounds=tuple(rounds[n])) for n in numbers}
+    halves = {n: sum(HALF_POINTS.get(entry.result, 0) for entry in rounds[n]) for n in numbers}  # 2 × score
+    order = sorted((n for n in numbers if n not in absent), key=lambda n: (-halves[n], n))
     met = {n: {e.opponent for e in rounds[n] if e.opponent} for n in numbers}
     bye = None
     if len(order) % 2:
@@ -358,7 +359,7 @@ def _play_round(
     pairs = _pair(order, met, rng)
     if pairs is None:
         raise PairingImpossible("history")
-    sequences = {n: colour_history(history.player(n)) for n in numbers}
+    sequences = {n: colour_history(history[n]) for n in numbers}
     if bye is not None:
         rounds[bye].append(RoundEntry(0, "-", "U"))
     forfeited = rng.randrange(len(pairs)) if forfeit and pairs else -1
@@ -410,7 +411,5 @@ def with_results(
         rounds_ = (*player.rounds, entry)
         if player.number in withdrawn:
             rounds_ = (*rounds_, RoundEntry(0, "-", "-"))
-        players.append(
-            replace(player, rounds=rounds_, points=sum((e.score for e in rounds_[:number]), Fraction(0)))
-        )
+        players.append(replace(player, rounds=rounds_, points=points_of(rounds_[:number])))
     return replace(base, players=tuple(players))
