@@ -2,8 +2,11 @@
 
 A version lists its images in its content (``QuestionVersion.media``, the bank format's
 ``"media"``): each has a file name, the SHA-256 of its bytes, and an alternative text in French
-(required) and English. The stem places an image with a line ``[image:NAME]``. The list is part of
-the version's content: frozen with it once published, and a revision copies it like the rest.
+(required) and English. The stem places an image with a line ``[image:NAME]``, and so does the
+explanation: an image placed in the explanation and in no stem is part of the correction, shown
+with it and only to whoever may see it (``correction_only_hashes``, ``questions.media_access``);
+an image placed nowhere follows the stem. The list is part of the version's content: frozen
+with it once published, and a revision copies it like the rest.
 
 The bytes live once per content in ``QuestionImage`` (keyed by their SHA-256, so the same image
 in a hundred questions or a re-import is stored once), in the database and not under
@@ -187,18 +190,35 @@ def unique_name(wanted: str, taken: set[str], content_type: str) -> str:
     return name
 
 
-def placed_names(*stems: str) -> list[str]:
-    """The image names the stems place (``[image:NAME]`` lines), in order."""
+def placed_names(*texts: str) -> list[str]:
+    """The image names the texts (stems, explanations) place (``[image:NAME]`` lines), in order."""
     names = []
-    for stem in stems:
-        for line in (stem or "").splitlines():
+    for text in texts:
+        for line in (text or "").splitlines():
             match = MARKER_RE.match(line.strip())
             if match:
                 names.append(match.group(1))
     return names
 
 
-def media_problems(value: object, stems: tuple[str, str], *, use_database: bool) -> tuple[list[dict], list]:
+def correction_names(content: dict) -> set[str]:
+    """The names of the images placed in an explanation and in no stem: part of the correction."""
+    in_stems = set(placed_names(content.get("stem_fr", ""), content.get("stem_en", "")))
+    return set(placed_names(content.get("explanation_fr", ""), content.get("explanation_en", ""))) - in_stems
+
+
+def correction_only_hashes(content: dict) -> set[str]:
+    """The SHA-256 of the images that only the correction shows: every item of that content is
+    placed in an explanation and in no stem (the same bytes under a name the stem shows, or
+    placed nowhere and so shown after the stem, are the question's)."""
+    names = correction_names(content)
+    media = content.get("media") or []
+    return ({item["sha256"] for item in media if item["name"] in names}
+            - {item["sha256"] for item in media if item["name"] not in names})
+
+
+def media_problems(value: object, stems: tuple[str, str], *, use_database: bool,
+                   explanations: tuple[str, str] = ("", "")) -> tuple[list[dict], list]:
     """Validate a content's ``"media"``: (normalised list, [(field, message)])."""
     problems: list[tuple[str, str]] = []
     if value in (None, []):
@@ -250,4 +270,9 @@ def media_problems(value: object, stems: tuple[str, str], *, use_database: bool)
             if name not in names:
                 problems.append((field_name, _("L'énoncé place l'image « %(name)s », qui n'est pas jointe "
                                                "à la question.") % {"name": name}))
+    for field_name, explanation in zip(("explanation_fr", "explanation_en"), explanations, strict=True):
+        for name in placed_names(explanation):
+            if name not in names:
+                problems.append((field_name, _("L'explication place l'image « %(name)s », qui n'est pas "
+                                               "jointe à la question.") % {"name": name}))
     return media, problems

@@ -177,6 +177,7 @@ def preview(request: HttpRequest) -> HttpResponse:
         "problems": problems,
         "objections": objections,
         "engine_checked": engine_checked,
+        "images_version": images_of,  # the explanation's images are fetched from its address
     }
     return render(request, "questions/_preview.html", context)
 
