@@ -1,8 +1,10 @@
-"""Who may fetch an image of a question version: whoever may see that version's question now.
+"""Who may fetch an image of a question version: whoever may see that version's question now
+(or, for an image only its explanation shows, that question's correction: see the end).
 
-The one rule every image request goes through (``questions.views.media.image``, and the
-closed-book exam's gate ``delivery.middleware``). It asks the helpers that already guard the
-question's own pages, never a rule of its own:
+The one rule every image request goes through (``can_see_image``: ``questions.views.media.image``,
+and the closed-book exam's gate ``delivery.middleware``), and what an import may name by hash
+alone (``reusable_images``). It asks the helpers that already guard the question's own pages,
+never a rule of its own:
 
 - the bank: a bank user who may read the version (``questions.permissions.can_read_version``),
   unless registered for a session whose paper holds the question (``delivery.exposure``);
