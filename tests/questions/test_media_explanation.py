@@ -134,3 +134,13 @@ def test_an_explanation_may_not_place_an_image_the_question_does_not_have():
     content = core_samples.single(explanation_fr="Voir la feuille.\n\n[image:absente.png]")
     _content, problems = validate_content(content, check_citations=False)
     assert [problem.field for problem in problems] == ["explanation_fr"]
+
+
+def test_the_editor_s_preview_shows_it_in_the_answer_key_from_the_version_s_address(trainer, version):
+    from tests.questions.conftest import editor_data
+
+    data = editor_data({k: v for k, v in version.content().items() if k != "media"}, uid=version.question.uid)
+    response = client_for(trainer).post(reverse("questions:editor_preview"),
+                                        {**data, "images_of": version.question.uid})
+    html = response.content.decode()
+    assert response.context["problems"] == [] and f'src="{explanation_url(version)}"' in html

@@ -81,6 +81,19 @@ def test_images_of_answers_feedback_and_hints_are_reported_per_question(trainer)
     assert "juste.png" in notes[clock.question.uid] and "indice.png" in notes[clock.question.uid]
 
 
+def test_an_image_of_the_grader_s_information_is_reported(trainer):
+    data = base64.b64encode(png_bytes()).decode("ascii")
+    text = f"""<quiz><question type="essay"><name><text>Rapport</text></name>
+      <questiontext format="html"><text>Rédigez le rapport.</text></questiontext>
+      <graderinfo format="html">
+        <text><![CDATA[<p><img src="@@PLUGINFILE@@/bareme.png" alt="Barème"></p>]]></text>
+        <file name="bareme.png" path="/" encoding="base64">{data}</file></graderinfo>
+    </question></quiz>"""
+    entry = moodle.parse(text).entries[0]
+    assert any("informations pour le correcteur : fichier joint « bareme.png » non repris" in note
+               for note in entry.left_out)
+
+
 def test_moodle_xml_writes_the_explanation_s_image_in_the_general_feedback():
     quiz = ET.fromstring(moodle.export([explained_entry()]))  # noqa: S314 - our own export
     feedback = quiz.find("question/generalfeedback")
