@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config.safe_input import shown
 from questions.content import validate_question
 from questions.engine_check import check_answer_key, needs_engine
 from questions.formats import FORMATS, BankEntry, ParseProblem, ParseResult
@@ -125,10 +126,8 @@ def validate_entries(
         label = entry.label or entry.uid
         refused = {f"media.{number}.sha256" for number in (refused_images or {}).get(label, [])}
         content_problems = [problem for problem in content_problems if problem.field not in refused]
-        problems.extend(_image_refusals(label, content, refused))
+        problems.extend(_image_refusals(label, entry.content, refused))
         problems.extend(ParseProblem(label, str(problem)) for problem in content_problems)
-        if refused:
-            continue
         if entry.uid in seen:
             problems.append(
                 ParseProblem(
@@ -138,7 +137,7 @@ def validate_entries(
                 )
             )
         seen.setdefault(entry.uid, label)
-        if content_problems:
+        if content_problems or refused:
             continue
         if engine and needs_engine(content) and content_hash(content) not in skip_engine_for:
             objections = check_answer_key(content)
@@ -161,11 +160,12 @@ def validate_entries(
 
 
 def _image_refusals(label: str, content: dict, refused: set[str]) -> list[ParseProblem]:
+    """``content``: as the file gave it, whose ``media`` ``_image_problems`` numbered."""
     return [
         ParseProblem(label, f"media.{number}.sha256 : " + _(
             "l'image « %(name)s » n'est pas dans le fichier et ne s'affiche dans aucune question que vous "
             "pouvez voir : exportez la question avec ses images (JSON ou Moodle XML), puis importez ce "
-            "fichier.") % {"name": item["name"]})
+            "fichier.") % {"name": shown(str(item.get("name", "")), 100)})
         for number, item in enumerate(content.get("media") or []) if f"media.{number}.sha256" in refused
     ]
 
