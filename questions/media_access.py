@@ -21,8 +21,9 @@ never a rule of its own:
 
 Anything else, anonymous visitors included, gets a 404: an image's address is no permission.
 
-An image placed in the explanation and in no stem (``questions.media.correction_only_hashes``)
-is part of the correction: ``can_see_image`` gives it only to a bank user who may read the
+An image no stem places (``questions.media.correction_only_hashes``: the explanation places it,
+or, in a version stored before every image had to be placed, nothing does) is part of the
+correction: ``can_see_image`` gives it only to a bank user who may read the
 version (as above) and to the candidate whose page shows that correction now (the attempt's
 correction is visible, or their answer to the question was corrected, feedback after each
 question). The staff preview, the graders and paper entry show no explanation: not through them.
@@ -144,7 +145,7 @@ def can_see_version(user, version: QuestionVersion) -> bool:
 
 
 def of_correction_only(version: QuestionVersion, sha256: str) -> bool:
-    """Whether only the correction of ``version`` shows the image ``sha256`` (its explanation)."""
+    """Whether only the correction of ``version`` shows the image ``sha256`` (no stem places it)."""
     return sha256 in correction_only_hashes({
         "stem_fr": version.stem_fr, "stem_en": version.stem_en, "explanation_fr": version.explanation_fr,
         "explanation_en": version.explanation_en, "media": version.media})

@@ -1,10 +1,12 @@
 """A stem or an explanation with its images, as the candidate's pages and the printed paper show it.
 
 ``stem_paragraphs`` turns a stem into its paragraphs (texts) and images (``StemImage``), each
-image where its ``[image:NAME]`` line places it; an image the stem does not place follows the
-stem, so nothing attached is hidden, unless the explanation places it: it is then part of the
-correction (``questions.media.correction_names``), never shown with the question.
-``explanation_blocks`` does the same for the explanation shown with the correction. Pages fetch
+image where its ``[image:NAME]`` line places it; an image the other language's stem places
+follows the stem. An image no stem places is part of the correction
+(``questions.media.correction_names``), never shown with the question: ``explanation_blocks``
+places it in the explanation shown with the correction, or after it when this explanation does
+not place it (the other language's does, or, in a version stored before every image had to be
+placed, nothing does), so nothing attached is hidden from the correction. Pages fetch
 an image from its version's address (the one the permission rule guards,
 ``questions.media_access``); the printed paper and the preview of a draft not yet saved embed
 the bytes instead (``data_uri``): WeasyPrint then never fetches anything over HTTP, and unsaved
@@ -114,8 +116,12 @@ def stem_paragraphs(stem: str, content: dict[str, Any], *, version_id: int | Non
 
 def explanation_blocks(explanation: str, content: dict[str, Any], *, version_id: int | None,
                        language: str) -> list[str | StemImage]:
-    """The explanation's paragraphs with the images its ``[image:NAME]`` lines place (no other:
-    an image it does not place is the stem's)."""
+    """The explanation's paragraphs with the images its ``[image:NAME]`` lines place, then the
+    other images of the correction (see the module's doc)."""
     if not content.get("media"):
         return [paragraph.strip() for paragraph in (explanation or "").split("\n\n") if paragraph.strip()]
-    return _placed(explanation, _images(content, version_id, language))[0]
+    images = _images(content, version_id, language)
+    blocks, placed = _placed(explanation, images)
+    of_correction = correction_names(content)
+    blocks.extend(image for name, image in images.items() if name in of_correction and name not in placed)
+    return blocks

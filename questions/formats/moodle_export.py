@@ -103,7 +103,7 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool, from_b
     scenario_html, image = _scenario_html(entry)
     tags = export_tags(entry)
     extra = data_span(tags, content, carried)
-    stem = f"<p>{_text_html(content, 'stem')}</p>{unplaced_html(content)}{scenario_html}{extra}"
+    stem = f"<p>{_text_html(content, 'stem')}</p>{scenario_html}{extra}"
     question_text = _text_element(question, "questiontext", stem)
     add_files(question_text, stem_media(content), entry.images, from_bank=from_bank)
     if image is not None:
@@ -111,7 +111,8 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool, from_b
             question_text, "file", {"name": image[0], "path": "/", "encoding": "base64"}
         )
         file_element.text = image[1]
-    general_feedback = _text_element(question, "generalfeedback", _text_html(content, "explanation"))
+    general_feedback = _text_element(question, "generalfeedback",
+                                     _text_html(content, "explanation") + unplaced_html(content))
     add_files(general_feedback, explanation_media(content), entry.images, from_bank=from_bank)
     ET.SubElement(question, "defaultgrade").text = fraction_text(Decimal(str(content["points"])))
     ET.SubElement(question, "penalty").text = "0"

@@ -137,8 +137,8 @@ def images_html(text_html: str, media: list[dict], language: str) -> str:
 
 
 def unplaced_html(content: dict) -> str:
-    """The images no stem and no explanation places, shown after the stem as the bank's pages
-    show them."""
+    """The images no stem and no explanation places (a version stored before every image had to
+    be placed), after the general feedback: the bank's pages show them with the correction."""
     placed = set(placed_names(content.get("stem_fr", ""), content.get("stem_en", ""),
                               content.get("explanation_fr", ""), content.get("explanation_en", "")))
     return "".join(
@@ -149,15 +149,17 @@ def unplaced_html(content: dict) -> str:
 
 
 def stem_media(content: dict) -> list[dict]:
-    """The images whose files go with the stem: all but those only the explanation places."""
+    """The images whose files go with the stem: those a stem places."""
     of_correction = correction_names(content)
     return [item for item in content.get("media") or [] if item["name"] not in of_correction]
 
 
 def explanation_media(content: dict) -> list[dict]:
-    """The images whose files go with the general feedback: those the explanation places."""
+    """The images whose files go with the general feedback: those the explanation places, and
+    those of the correction that nothing places (``unplaced_html``)."""
     placed = set(placed_names(content.get("explanation_fr", ""), content.get("explanation_en", "")))
-    return [item for item in content.get("media") or [] if item["name"] in placed]
+    of_correction = correction_names(content)
+    return [item for item in content.get("media") or [] if item["name"] in placed | of_correction]
 
 
 def add_files(element: ET.Element, media: list[dict], images: dict[str, bytes], *,

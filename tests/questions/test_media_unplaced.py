@@ -126,7 +126,7 @@ def bank_file(content: dict, uid: str = "uvr-imported-nowhere") -> str:
 def test_the_import_refuses_it_naming_the_question_and_the_image(trainer):
     with pytest.raises(ImportFailed) as failure:
         import_text(bank_file(core_samples.single()), format_name="json", author=trainer)
-    assert str(failure.value) == f"#1 (uvr-imported-nowhere): media.0.name : {NOWHERE}"
+    assert str(failure.value) == f"#1 (uvr-imported-nowhere): media.0.name: {NOWHERE}"
 
 
 def test_check_bank_reports_it(tmp_path):
@@ -211,5 +211,6 @@ def test_the_released_correction_shows_it(trainee, legacy):
 
 
 def test_the_staff_preview_does_not_show_it(other_trainer, legacy):
-    html = client_for(other_trainer).get(reverse("questions:preview", args=[legacy.question.uid])).content
-    assert url_of(legacy, "feuille.png") not in html.decode() and url_of(legacy, "pendule.png") in html.decode()
+    page = client_for(other_trainer).get(reverse("questions:preview", args=[legacy.question.uid]))
+    html = page.content.decode()
+    assert url_of(legacy, "feuille.png") not in html and url_of(legacy, "pendule.png") in html

@@ -110,9 +110,13 @@ def test_a_question_with_images_travels_to_another_arbitre_through_the_pages(tra
     exported = client.get(reverse("questions:export"), {"format": format_name, "drafts": "1"}).content
     if format_name == "moodlexml":
         exported = through_moodle_xml(exported.decode()).encode()
-    Question.objects.all().delete()
+    # Only this question: the module's shipped bank may be loaded (``loaded_bank``).
+    Question.objects.filter(uid="uvr-travelling-images").update(draft=None)
+    QuestionVersion.objects.filter(question__uid="uvr-travelling-images").delete()
+    Question.objects.filter(uid="uvr-travelling-images").delete()
     QuestionImage.objects.all().delete()
     upload = SimpleUploadedFile(f"bank.{FORMATS[format_name]}", exported)
     response = client.post(reverse("questions:import"), {"file": upload, "format": ""})
-    assert response.status_code == 200 and Question.objects.get().draft.content() == expected
+    imported = Question.objects.get(uid="uvr-travelling-images")
+    assert response.status_code == 200 and imported.draft.content() == expected
     assert {sha256: image_bytes(sha256) for sha256 in images} == images
