@@ -126,8 +126,9 @@ def computed_summary(content: dict) -> dict[str, Any]:
 @register.simple_tag
 def explanation_with_images(content: dict | None, version_id: int | None = None) -> list:
     """The explanation in the page's language as paragraphs and the images its ``[image:NAME]``
-    lines place (``{% explanation_with_images content key_version as blocks %}``), fetched from
-    the version's address (the correction's access rule); [] when the content has no image."""
+    lines place, then the correction's other images (``media_rendering.explanation_blocks``;
+    ``{% explanation_with_images content key_version as blocks %}``), fetched from the version's
+    address (the correction's access rule); [] when the content has no image."""
     from questions.media_rendering import explanation_blocks
 
     if not content or not content.get("media"):
