@@ -31,8 +31,8 @@ def shot(page: Page, name: str, at: str = "#images") -> None:
 
 @pytest.fixture
 def editor(live_server, page: Page, demo_users) -> Iterator[Page]:
-    content = with_explanation_image(with_image(core_samples.single(), data=png_bytes(480, 160, "lightyellow")),
-                                     data=png_bytes(480, 160, "lightblue"))
+    content = with_image(core_samples.single(), data=png_bytes(480, 160, "lightyellow"))
+    content = with_explanation_image(content, data=png_bytes(480, 160, "lightblue"))
     services.create_question(author=demo_users[AUTHOR], content=content, uid=UID)
     page.dialogs = []  # type: ignore[attr-defined]
     page.answer = True  # type: ignore[attr-defined]
@@ -59,7 +59,7 @@ def draft_media() -> list[str]:
 def test_the_panel_says_where_each_image_is_placed(editor: Page, width: int):
     editor.set_viewport_size({"width": width, "height": 900})
     expect(panel_items(editor).nth(0)).to_contain_text("placée dans l'énoncé")
-    expect(panel_items(editor).nth(1)).to_contain_text("placée dans l'explication : avec la correction seulement")
+    expect(panel_items(editor).nth(1)).to_contain_text("placée dans l'explication : avec la correction")
     expect(editor.get_by_role("button", name="Retirer l'image feuille.png")).to_be_visible()
     assert editor.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(editor, f"editor-images-panel-{width}")
@@ -73,8 +73,8 @@ def test_removing_an_image_asks_then_removes_it_and_its_lines(editor: Page):
     expect(panel_items(editor)).to_have_count(1)
     expect(editor.locator("textarea[name=explanation_fr]")).not_to_contain_text("[image:feuille.png]")
     assert editor.dialogs == [  # type: ignore[attr-defined]
-        "Retirer l'image « feuille.png » et ses lignes [image:feuille.png] ? Le brouillon est enregistré avec "
-        "vos modifications."]
+        "Retirer l'image « feuille.png » et ses lignes [image:feuille.png] ? Le brouillon est enregistré "
+        "avec vos modifications."]
     assert draft_media() == ["pendule.png"]
     shot(editor, "editor-image-removed-1280")
 

@@ -76,11 +76,13 @@ class Command(BaseCommand):
             raise CommandError(f"{failures} problem(s) found.")
 
     def check_database(self) -> None:
-        problems = [f"{where}: {message}" for where, message in stored_rubric_problems()]
-        problems += [f"{where}: {message}" for where, message in stored_image_problems()]
+        rubrics = [f"{where}: {message}" for where, message in stored_rubric_problems()]
+        images = [f"{where}: {message}" for where, message in stored_image_problems()]
+        problems = rubrics + images
         for problem in problems:
             self.stdout.write(problem)
-        self.stdout.write(f"{len(problems)} rubric or image problem(s) in the database.")
+        self.stdout.write(f"{len(rubrics)} rubric problem(s) and {len(images)} image problem(s) "
+                          "in the database.")
         if problems:
             raise CommandError(f"{len(problems)} problem(s) found.")
 
