@@ -102,3 +102,18 @@ def test_a_save_refused_for_an_image_placed_nowhere_is_fixed_by_removing_it_on_a
     expect(explanation).to_have_value("Article 4.3.1 : la pièce touchée doit être jouée, sans discussion.")
     assert draft_media() == ["pendule.png"]
     shot(editor, "editor-image-removed-390")
+
+
+def test_without_javascript_the_button_still_removes_the_image(live_server, browser, demo_users):
+    content = with_explanation_image(core_samples.single(), data=png_bytes(colour="lightblue"))
+    services.create_question(author=demo_users[AUTHOR], content=content, uid=UID)
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR")
+    page = context.new_page()
+    try:
+        log_in(page, live_server.url, AUTHOR, f"/questions/{UID}/edit/")
+        page.get_by_role("button", name="Retirer l'image feuille.png").click()
+        page.wait_for_url(f"**/questions/{UID}/edit/#images")
+        expect(page.locator("[data-message~='draft-saved']")).to_contain_text("Image « feuille.png » retirée")
+        assert draft_media() == []
+    finally:
+        context.close()
