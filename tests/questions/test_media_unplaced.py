@@ -214,3 +214,11 @@ def test_the_staff_preview_does_not_show_it(other_trainer, legacy):
     page = client_for(other_trainer).get(reverse("questions:preview", args=[legacy.question.uid]))
     html = page.content.decode()
     assert url_of(legacy, "feuille.png") not in html and url_of(legacy, "pendule.png") in html
+
+
+def test_the_correction_in_one_language_shows_an_image_only_the_other_s_explanation_places(trainer):
+    content = explained()
+    content["explanation_fr"] = content["explanation_fr"].replace("\n\n[image:feuille.png]", "")
+    blocks = explanation_blocks(content["explanation_fr"], content, version_id=None, language="fr")
+    assert [getattr(block, "name", block) for block in blocks] == [
+        "Article 4.3.1 : la pièce touchée doit être jouée.", "feuille.png"]
