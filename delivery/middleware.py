@@ -88,5 +88,5 @@ class ClosedBookMiddleware:
             from questions.models import QuestionVersion
 
             version = QuestionVersion.objects.filter(pk=view_kwargs.get("version_id")).first()
-            return version is not None and shown_on_copies(copies, version)
+            return version is not None and shown_on_copies(copies, version, view_kwargs.get("sha256"))
         return False

@@ -157,7 +157,8 @@ def validate_content(data: object, *, check_citations: bool = True,
     body = _body(checker, kind, data.get("body"), points, needs_english)
     from questions.media import media_problems
 
-    media, media_errors = media_problems(data.get("media"), (stem_fr, stem_en), use_database=use_database)
+    media, media_errors = media_problems(data.get("media"), (stem_fr, stem_en), use_database=use_database,
+                                         explanations=(explanation_fr, explanation_en))
     for path, message in media_errors:
         checker.add(path, message)
 

@@ -94,6 +94,10 @@ def place_problems(editor, problems: list[Problem | Objection]) -> None:
                 target = ("form", parts[1], None)
         elif parts[0] == "citations":
             target = ("form", "citations_extra", None)
+        elif parts[0] == "media":
+            # The images are not fields of this form: their panel is beside it.
+            form.add_error(None, f"{problem_label(path)} : {message}")
+            continue
         elif parts[0] in form.fields:
             target = ("form", parts[0], None)
         if target is None or (target[0] == "form" and target[1] not in form.fields):
@@ -138,6 +142,8 @@ def problem_label(path: str) -> str:
         return label(parts[1]) or _("Réponse")
     if parts[0] == "citations":
         return label("citations")
+    if parts[0] == "media":
+        return _("Images de la question")
     return label(parts[0]) or path
 
 

@@ -2,8 +2,15 @@
 
 A version lists its images in its content (``QuestionVersion.media``, the bank format's
 ``"media"``): each has a file name, the SHA-256 of its bytes, and an alternative text in French
-(required) and English. The stem places an image with a line ``[image:NAME]``. The list is part of
-the version's content: frozen with it once published, and a revision copies it like the rest.
+(required) and English. The stem places an image with a line ``[image:NAME]``, and so does the
+explanation: an image placed in the explanation and in no stem is part of the correction, shown
+with it and only to whoever may see it (``correction_only_hashes``, ``questions.media_access``).
+Every image must be placed (``media_problems``): one placed nowhere is refused wherever content
+is written, naming it. It used to follow the stem, so deleting the line of an explanation's
+image showed the correction with the question; a version stored before that rule still holds
+such images, and they stay with the correction (``correction_names``), never with the question.
+The list is part of the version's content: frozen with it once published, and a revision copies
+it like the rest.
 
 The bytes live once per content in ``QuestionImage`` (keyed by their SHA-256, so the same image
 in a hundred questions or a re-import is stored once), in the database and not under
@@ -38,6 +45,8 @@ SHA256_RE = re.compile(r"^[0-9a-f]{64}$")
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 # A stem line that places an image: "[image:scoresheet.png]".
 MARKER_RE = re.compile(r"^\[image:\s*([^\]\s]+)\s*\]$")
+# The texts that may place an image.
+TEXT_FIELDS = ("stem_fr", "stem_en", "explanation_fr", "explanation_en")
 
 
 class ImageRefused(ValueError):
@@ -187,18 +196,54 @@ def unique_name(wanted: str, taken: set[str], content_type: str) -> str:
     return name
 
 
-def placed_names(*stems: str) -> list[str]:
-    """The image names the stems place (``[image:NAME]`` lines), in order."""
+def placed_names(*texts: str) -> list[str]:
+    """The image names the texts (stems, explanations) place (``[image:NAME]`` lines), in order."""
     names = []
-    for stem in stems:
-        for line in (stem or "").splitlines():
+    for text in texts:
+        for line in (text or "").splitlines():
             match = MARKER_RE.match(line.strip())
             if match:
                 names.append(match.group(1))
     return names
 
 
-def media_problems(value: object, stems: tuple[str, str], *, use_database: bool) -> tuple[list[dict], list]:
+def without_image(text: str, name: str) -> str:
+    """``text`` without the lines that place the image ``name``, and the blank line each leaves."""
+    lines = (text or "").split("\n")
+    kept: list[str] = []
+    removed = False
+    for index, line in enumerate(lines):
+        match = MARKER_RE.match(line.strip())
+        if not (match and match.group(1) == name):
+            kept.append(line)
+            continue
+        removed = True
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if not following.strip() and kept and not kept[-1].strip():
+            kept.pop()  # "paragraph / blank / [image] / blank": one blank line stays between the rest
+    return "\n".join(kept).strip() if removed else text
+
+
+def correction_names(content: dict) -> set[str]:
+    """The names of the images no stem places: part of the correction, never shown with the
+    question. The explanation places them, or (a version stored before ``media_problems`` refused
+    it) nothing does: such an image is then shown after the explanation."""
+    in_stems = set(placed_names(content.get("stem_fr", ""), content.get("stem_en", "")))
+    return {item["name"] for item in content.get("media") or []} - in_stems
+
+
+def correction_only_hashes(content: dict) -> set[str]:
+    """The SHA-256 of the images that only the correction shows: every item of that content with
+    these bytes is one no stem places (the same bytes under a name a stem places are the
+    question's)."""
+    names = correction_names(content)
+    media = content.get("media") or []
+    return ({item["sha256"] for item in media if item["name"] in names}
+            - {item["sha256"] for item in media if item["name"] not in names})
+
+
+def media_problems(value: object, stems: tuple[str, str], *, use_database: bool,
+                   explanations: tuple[str, str]) -> tuple[list[dict], list]:
     """Validate a content's ``"media"``: (normalised list, [(field, message)])."""
     problems: list[tuple[str, str]] = []
     if value in (None, []):
@@ -250,4 +295,25 @@ def media_problems(value: object, stems: tuple[str, str], *, use_database: bool)
             if name not in names:
                 problems.append((field_name, _("L'énoncé place l'image « %(name)s », qui n'est pas jointe "
                                                "à la question.") % {"name": name}))
+    for field_name, explanation in zip(("explanation_fr", "explanation_en"), explanations, strict=True):
+        for name in placed_names(explanation):
+            if name not in names:
+                problems.append((field_name, _("L'explication place l'image « %(name)s », qui n'est pas "
+                                               "jointe à la question.") % {"name": name}))
+    placed = set(placed_names(*stems, *explanations))
+    problems.extend((f"media.{number}.name", placed_nowhere_message(item["name"]))
+                    for number, item in enumerate(media)
+                    if NAME_RE.match(item["name"]) and item["name"] not in placed)
     return media, problems
+
+
+def placed_nowhere_message(name: str) -> str:
+    return _("L'image « %(name)s » n'est placée ni dans l'énoncé ni dans l'explication : ajoutez sa ligne "
+             "[image:%(name)s] à l'énoncé (montrée avec la question) ou à l'explication (montrée avec la "
+             "correction seulement), ou retirez l'image de la question.") % {"name": name}
+
+
+def placed_nowhere(content: dict) -> list[str]:
+    """The names of the images no stem and no explanation of ``content`` places, in order."""
+    placed = set(placed_names(*(content.get(field, "") for field in TEXT_FIELDS)))
+    return [item["name"] for item in content.get("media") or [] if item["name"] not in placed]

@@ -1,8 +1,10 @@
-"""Who may fetch an image of a question version: whoever may see that version's question now.
+"""Who may fetch an image of a question version: whoever may see that version's question now
+(or, for an image only its explanation shows, that question's correction: see the end).
 
-The one rule every image request goes through (``questions.views.media.image``, and the
-closed-book exam's gate ``delivery.middleware``). It asks the helpers that already guard the
-question's own pages, never a rule of its own:
+The one rule every image request goes through (``can_see_image``: ``questions.views.media.image``,
+and the closed-book exam's gate ``delivery.middleware``), and what an import may name by hash
+alone (``reusable_images``). It asks the helpers that already guard the question's own pages,
+never a rule of its own:
 
 - the bank: a bank user who may read the version (``questions.permissions.can_read_version``),
   unless registered for a session whose paper holds the question (``delivery.exposure``);
@@ -18,6 +20,13 @@ question's own pages, never a rule of its own:
   (``grading.permissions.get_session_for_entry``).
 
 Anything else, anonymous visitors included, gets a 404: an image's address is no permission.
+
+An image no stem places (``questions.media.correction_only_hashes``: the explanation places it,
+or, in a version stored before every image had to be placed, nothing does) is part of the
+correction: ``can_see_image`` gives it only to a bank user who may read the
+version (as above) and to the candidate whose page shows that correction now (the attempt's
+correction is visible, or their answer to the question was corrected, feedback after each
+question). The staff preview, the graders and paper entry show no explanation: not through them.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from delivery import permissions as delivery_permissions
 from delivery.models import Attempt, Paper
 from delivery.services import withheld_items
 from questions import permissions as bank
+from questions.media import correction_only_hashes
 from questions.models import QuestionVersion
 
 
@@ -48,6 +58,20 @@ def attempt_showing(attempts, version: QuestionVersion) -> Attempt | None:
         if not attempt.paper.items.filter(version=version).exclude(pk__in=held).exists():
             continue
         if attempt.is_open or attempt.correction_visible():
+            return attempt
+    return None
+
+
+def attempt_showing_correction(attempts, version: QuestionVersion) -> Attempt | None:
+    """The first of ``attempts`` whose page shows the correction of ``version`` now."""
+    for attempt in attempts.filter(paper__items__version=version).select_related("paper").distinct():
+        held = withheld_items(attempt)
+        items = attempt.paper.items.filter(version=version).exclude(pk__in=held)
+        if not items.exists():
+            continue
+        if attempt.correction_visible():
+            return attempt
+        if attempt.is_open and attempt.responses.filter(item__in=items, checked_at__isnull=False).exists():
             return attempt
     return None
 
@@ -120,6 +144,48 @@ def can_see_version(user, version: QuestionVersion) -> bool:
     )
 
 
-def shown_on_copies(attempt_ids, version: QuestionVersion) -> bool:
-    """During a closed-book exam, only the images of the copies being sat."""
-    return attempt_showing(Attempt.objects.filter(pk__in=list(attempt_ids)), version) is not None
+def of_correction_only(version: QuestionVersion, sha256: str) -> bool:
+    """Whether only the correction of ``version`` shows the image ``sha256`` (no stem places it)."""
+    return sha256 in correction_only_hashes({
+        "stem_fr": version.stem_fr, "stem_en": version.stem_en, "explanation_fr": version.explanation_fr,
+        "explanation_en": version.explanation_en, "media": version.media})
+
+
+def can_see_image(user, version: QuestionVersion, sha256: str) -> bool:
+    """Whether ``user`` may fetch the image ``sha256`` of ``version`` now: whoever may see the
+    question for an image of the question, whoever may see its correction for an image of the
+    correction (see the module's doc)."""
+    if not of_correction_only(version, sha256):
+        return can_see_version(user, version)
+    if not user.is_authenticated:
+        return False
+    return (
+        _through_bank(user, version)
+        or attempt_showing_correction(Attempt.objects.filter(candidate_id=user.pk), version) is not None
+    )
+
+
+def shown_on_copies(attempt_ids, version: QuestionVersion, sha256: str | None = None) -> bool:
+    """During a closed-book exam, only the images the copies being sat show now."""
+    attempts = Attempt.objects.filter(pk__in=list(attempt_ids))
+    if sha256 is not None and of_correction_only(version, sha256):
+        return attempt_showing_correction(attempts, version) is not None
+    return attempt_showing(attempts, version) is not None
+
+
+def reusable_images(user, hashes) -> set[str]:
+    """Of ``hashes``, the images ``user`` may name in an imported question without bringing their
+    bytes: stored, and shown by a version whose image they may fetch now (``can_see_image``).
+    Anything else is refused the same way, stored or not: knowing a SHA-256 is no permission, and
+    an import must not tell which images the bank holds."""
+    from questions.media import QuestionImage
+
+    reusable = set()
+    for sha256 in QuestionImage.objects.filter(sha256__in=list(hashes)).values_list("sha256", flat=True):
+        # The JSON's text holds the hash: a narrow first filter, checked item by item below.
+        versions = QuestionVersion.objects.filter(media__icontains=sha256).select_related(
+            "question", "question__draft")
+        if any(any(item.get("sha256") == sha256 for item in version.media)
+               and can_see_image(user, version, sha256) for version in versions):
+            reusable.add(sha256)
+    return reusable

@@ -19,6 +19,7 @@ urlpatterns = [
     path("<slug:uid>/", bank.detail, name="detail"),
     path("<slug:uid>/edit/", editor.edit, name="edit"),
     path("<slug:uid>/images/", media.add_image, name="add_image"),
+    path("<slug:uid>/images/remove/", editor.remove_image, name="remove_image"),
     path("<slug:uid>/preview/", bank.candidate_preview, name="preview"),
     path("<slug:uid>/history/", bank.history, name="history"),
     path("<slug:uid>/submit/", workflow.submit, name="submit"),

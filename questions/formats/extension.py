@@ -120,7 +120,9 @@ def unpack(text: str) -> dict:
         raise ValueError(
             _("Le contenu Arbitre joint à la question n'est pas au format arbitre-questions, version 1.")
         )
-    content, problems = validate_content(document["content"], check_citations=False)
+    # Not against the database: an image the file names is checked at import, brought by the
+    # file or visible to the importer (``importer._image_problems``), with one message either way.
+    content, problems = validate_content(document["content"], check_citations=False, use_database=False)
     if problems:
         raise ValueError(
             _("Le contenu Arbitre joint à la question est invalide (%(problem)s).") % {"problem": problems[0]}

@@ -73,7 +73,8 @@ def _answers(content: dict) -> list[str]:
 
 
 def _general_feedback(content: dict) -> str:
-    text = bilingual_html(content["explanation_fr"], content["explanation_en"])
+    text = bilingual_html(_without_images(content, "explanation", "fr"),
+                          _without_images(content, "explanation", "en"))
     if content["type"] == "open":
         body = content["body"]
         model_answer = bilingual_html(body["model_answer_fr"], body["model_answer_en"])
@@ -92,17 +93,18 @@ def image_notes(content: dict) -> list[str]:
     ]
 
 
-def _stem_without_images(content: dict, language: str) -> str:
-    """The stem with each ``[image:NAME]`` line replaced by the image's alternative text."""
+def _without_images(content: dict, field: str, language: str) -> str:
+    """The stem or the explanation (``field``) with each ``[image:NAME]`` line replaced by the
+    image's alternative text."""
     from questions.media import MARKER_RE
 
     alts = {item["name"]: (item.get("alt_en") if language == "en" and item.get("alt_en") else item["alt_fr"])
             for item in content.get("media") or []}
-    stem = content[f"stem_{language}"]
+    text = content[f"{field}_{language}"]
     if not alts:
-        return stem
+        return text
     lines = []
-    for line in stem.split("\n"):
+    for line in text.split("\n"):
         match = MARKER_RE.match(line.strip())
         lines.append(f"({alts[match.group(1)]})" if match and match.group(1) in alts else line)
     return "\n".join(lines)
@@ -125,7 +127,7 @@ def export(entries: list[BankEntry], *, carry: bool = True) -> str:
         header += "".join(f"\n// {note}" for note in image_notes(content))
         if carry:
             header += f"\n// {EXTENSION_COMMENT} {extension.pack(original.content)}"
-        stem = _html(_stem_without_images(content, "fr"), _stem_without_images(content, "en")) + escape(
+        stem = _html(_without_images(content, "stem", "fr"), _without_images(content, "stem", "en")) + escape(
             _scenario_text(content) + data_span(tags, content, original.content)
         )
         answers = _answers(content)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config.safe_input import shown
 from questions.content import validate_question
 from questions.engine_check import check_answer_key, needs_engine
 from questions.formats import FORMATS, BankEntry, ParseProblem, ParseResult
@@ -106,11 +107,14 @@ def validate_entries(
     engine: bool = True,
     use_database: bool = True,
     skip_engine_for: set[str] | frozenset[str] = frozenset(),
+    refused_images: dict[str, list[int]] | None = None,
 ) -> tuple[list[BankEntry], list[ParseProblem]]:
     """Validate every entry (schema, chess, citations, engine check, unique uids).
 
     Returns the entries with normalised content, and every problem labelled with the
-    question's number and uid.
+    question's number and uid. ``refused_images``: by label, the images (their place in
+    ``media``) the importer may not name (``_image_problems``), each refused with one message
+    whether the bank holds it or not.
     """
     valid: list[BankEntry] = []
     problems: list[ParseProblem] = []
@@ -120,6 +124,9 @@ def validate_entries(
             {"uid": entry.uid, **entry.content}, use_database=use_database
         )
         label = entry.label or entry.uid
+        refused = {f"media.{number}.sha256" for number in (refused_images or {}).get(label, [])}
+        content_problems = [problem for problem in content_problems if problem.field not in refused]
+        problems.extend(_image_refusals(label, entry.content, refused))
         problems.extend(ParseProblem(label, str(problem)) for problem in content_problems)
         if entry.uid in seen:
             problems.append(
@@ -130,7 +137,7 @@ def validate_entries(
                 )
             )
         seen.setdefault(entry.uid, label)
-        if content_problems:
+        if content_problems or refused:
             continue
         if engine and needs_engine(content) and content_hash(content) not in skip_engine_for:
             objections = check_answer_key(content)
@@ -150,6 +157,43 @@ def validate_entries(
             )
         )
     return valid, problems
+
+
+def _image_refusals(label: str, content: dict, refused: set[str]) -> list[ParseProblem]:
+    """``content``: as the file gave it, whose ``media`` ``_image_problems`` numbered."""
+    return [
+        ParseProblem(label, f"media.{number}.sha256 : " + _(
+            "l'image « %(name)s » n'est pas dans le fichier et ne s'affiche dans aucune question que vous "
+            "pouvez voir : exportez la question avec ses images (JSON ou Moodle XML), puis importez ce "
+            "fichier.") % {"name": shown(str(item.get("name", "")), 100)})
+        for number, item in enumerate(content.get("media") or []) if f"media.{number}.sha256" in refused
+    ]
+
+
+def _image_problems(entries: list[BankEntry], importer) -> dict[str, list[int]]:
+    """By label, the images an entry names that the importer may not: neither brought by the file
+    (``BankEntry.images``, whose hash was computed from the bytes) nor shown by a question the
+    importer may see (``questions.media_access.reusable_images``). A SHA-256 alone must never let
+    a trainer show someone else's image through their own question."""
+    from questions.media import SHA256_RE
+    from questions.media_access import reusable_images
+
+    named = {
+        (entry.label or entry.uid, number): item["sha256"]
+        for entry in entries
+        if isinstance(entry.content.get("media"), list)
+        for number, item in enumerate(entry.content["media"])
+        if isinstance(item, dict) and isinstance(item.get("sha256"), str) and SHA256_RE.match(item["sha256"])
+        and item["sha256"] not in entry.images
+    }
+    if not named:
+        return {}
+    reusable = reusable_images(importer, set(named.values()))
+    refused: dict[str, list[int]] = {}
+    for (label, number), sha256 in named.items():
+        if sha256 not in reusable:
+            refused.setdefault(label, []).append(number)
+    return refused
 
 
 def carried(content: dict, format_name: str) -> dict:
@@ -221,12 +265,15 @@ def import_entries(
     format_name: str | None = None,
     unsupported: list[ParseProblem] | None = None,
     skip_unsupported: bool = False,
+    importer=None,
 ) -> ImportReport:
     """Validate then store every entry, or nothing at all (raises ImportFailed).
 
     ``format_name`` defaults to the format each entry was read from. Questions of an
     ``unsupported`` type refuse the whole import, unless ``skip_unsupported``: then the others are
-    imported and the report lists them as skipped.
+    imported and the report lists them as skipped. ``importer``: the person importing from the
+    pages; an image a question names without the file bringing its bytes must be one they may
+    see (``_image_problems``). None: the command line, run by whoever runs the server.
     """
     from questions.services import store_imported
 
@@ -239,9 +286,10 @@ def import_entries(
         )
     )
     left_out = {entry.uid: list(entry.left_out) for entry in entries if entry.left_out}
+    refused_images = _image_problems(entries, importer) if importer is not None else {}
     _store_images(entries, author)
     entries = _with_uncarried_fields(entries, format_name)
-    valid, problems = validate_entries(entries, skip_engine_for=known)
+    valid, problems = validate_entries(entries, skip_engine_for=known, refused_images=refused_images)
     problems = list(parse_problems or []) + problems + _identity_problems(valid, format_name)
     if not skip_unsupported:
         problems = list(unsupported or []) + problems

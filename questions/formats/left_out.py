@@ -25,6 +25,7 @@ def formatting_notes(where: str, lost: set[str]) -> list[str]:
 
 def file_note(where: str, name: str) -> str:
     message = _(
-        "%(where)s : fichier joint « %(name)s » non repris (la banque ne garde que les images de l'énoncé)."
+        "%(where)s : fichier joint « %(name)s » non repris (la banque ne garde que les images de l'énoncé "
+        "et de l'explication)."
     )
     return message % {"where": where, "name": name}

@@ -10,7 +10,13 @@ from django.utils.translation import gettext as _
 
 from questions.formats import BankEntry, extension
 from questions.formats.moodle_grades import nearest_grade, positive_grades
-from questions.formats.moodle_media import add_files, images_html, unplaced_html
+from questions.formats.moodle_media import (
+    add_files,
+    explanation_media,
+    images_html,
+    stem_media,
+    unplaced_html,
+)
 from questions.formats.moodle_metadata import (
     ACTIONS_PREFIX,
     ENGLISH_PREFIX,
@@ -64,19 +70,20 @@ def _scenario_html(entry: BankEntry) -> tuple[str, tuple[str, str] | None]:
     return "".join(parts), (filename, base64.b64encode(svg.encode("utf-8")).decode("ascii"))
 
 
-def _stem_html(content: dict) -> str:
+def _text_html(content: dict, field: str) -> str:
+    """The stem or the explanation (``field``) as HTML, its images as Moodle's ``<img>``."""
     media = content.get("media") or []
     if not media:
-        return bilingual_html(content["stem_fr"], content["stem_en"])
-    french = images_html(text_to_html(content["stem_fr"]), media, "fr")
-    if not content["stem_en"]:
+        return bilingual_html(content[f"{field}_fr"], content[f"{field}_en"])
+    french = images_html(text_to_html(content[f"{field}_fr"]), media, "fr")
+    if not content[f"{field}_en"]:
         return french
-    english = images_html(text_to_html(content["stem_en"]), media, "en")
+    english = images_html(text_to_html(content[f"{field}_en"]), media, "en")
     return (f'<span lang="fr" class="multilang">{french}</span>'
             f'<span lang="en" class="multilang">{english}</span>')
 
 
-def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> None:
+def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool, from_bank: bool) -> None:
     carried = entry.content
     entry = extension.shown_entry(entry)  # a computed question: its sample variant
     content = entry.content
@@ -96,17 +103,17 @@ def _question_element(quiz: ET.Element, entry: BankEntry, *, carry: bool) -> Non
     scenario_html, image = _scenario_html(entry)
     tags = export_tags(entry)
     extra = data_span(tags, content, carried)
-    stem = f"<p>{_stem_html(content)}</p>{unplaced_html(content)}{scenario_html}{extra}"
+    stem = f"<p>{_text_html(content, 'stem')}</p>{scenario_html}{extra}"
     question_text = _text_element(question, "questiontext", stem)
-    add_files(question_text, content.get("media") or [], entry.images)
+    add_files(question_text, stem_media(content), entry.images, from_bank=from_bank)
     if image is not None:
         file_element = ET.SubElement(
             question_text, "file", {"name": image[0], "path": "/", "encoding": "base64"}
         )
         file_element.text = image[1]
-    _text_element(
-        question, "generalfeedback", bilingual_html(content["explanation_fr"], content["explanation_en"])
-    )
+    general_feedback = _text_element(question, "generalfeedback",
+                                     _text_html(content, "explanation") + unplaced_html(content))
+    add_files(general_feedback, explanation_media(content), entry.images, from_bank=from_bank)
     ET.SubElement(question, "defaultgrade").text = fraction_text(Decimal(str(content["points"])))
     ET.SubElement(question, "penalty").text = "0"
     ET.SubElement(question, "hidden").text = "0"
@@ -240,10 +247,11 @@ def _choices(question: ET.Element, content: dict) -> None:
         _text_element(answer, "feedback", bilingual_html(feedback_fr, feedback_en))
 
 
-def export(entries: list[BankEntry], *, carry: bool = True) -> str:
-    """The Moodle XML of ``entries``; ``carry=False`` leaves out the lossless extension."""
+def export(entries: list[BankEntry], *, carry: bool = True, from_bank: bool = True) -> str:
+    """The Moodle XML of ``entries``; ``carry=False`` leaves out the lossless extension;
+    ``from_bank=False`` writes only the images' bytes the entries hold (``BankEntry.images``)."""
     quiz = ET.Element("quiz")
     for entry in entries:
-        _question_element(quiz, entry, carry=carry)
+        _question_element(quiz, entry, carry=carry, from_bank=from_bank)
     ET.indent(quiz, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(quiz, encoding="unicode") + "\n"

@@ -125,15 +125,17 @@ def parse(text: str) -> ParseResult:
 
 def _native(entry: BankEntry) -> dict | None:
     # ``entry.images``: bytes not stored yet (a file from another instance) are exported too.
-    parsed = parse(export([entry], carry=False))
+    # Only the bytes the file brought: an image it names by hash alone stays out of the comparison.
+    parsed = parse(export([entry], carry=False, from_bank=False))
     return parsed.entries[0].content if parsed.entries else None
 
 
 def _texts(element: ET.Element | None, where: str, left_out: list[str],
            kept: dict | None = None) -> tuple[str, str]:
     """(French, English) of a Moodle text element (``<questiontext>``…), noting in ``left_out`` its
-    files and what plain text loses. With ``kept`` (the stem), its images are kept
-    (``moodle_media.read_images``): ``kept`` receives their ``media`` and ``images``."""
+    files and what plain text loses. With ``kept`` (the stem, the general feedback), its images are
+    kept (``moodle_media.read_images``, given ``kept["known"]``, the images already read by file
+    name): ``kept`` receives their ``media``, ``images`` and ``files``."""
     if element is None:
         return "", ""
     html = _child_text(element, "text")
@@ -143,8 +145,8 @@ def _texts(element: ET.Element | None, where: str, left_out: list[str],
         name for name in files if f'class="{SCENARIO_CLASS}"><img src="@@PLUGINFILE@@/{name}"' not in html
     ]
     if kept is not None:
-        html, kept["media"], kept["images"] = read_images(element, where, left_out, skip={
-            file.get("name", "") for file in element.findall("file")} - set(files))
+        html, kept["media"], kept["images"], kept["files"] = read_images(element, where, left_out, skip={
+            file.get("name", "") for file in element.findall("file")} - set(files), known=kept.get("known"))
         files = []  # each file is now kept or reported by read_images
     french, english, lost = html_to_texts_noting(html)
     left_out.extend(file_note(where, name) for name in files)
@@ -163,6 +165,42 @@ def _unkept_texts(question: ET.Element, left_out: list[str]) -> None:
                     _("%(where)s non repris (la banque n'en a pas) : « %(text)s »")
                     % {"where": _(where), "text": text[:80]}
                 )
+
+
+# Where the bank keeps a question's images: every other file of the question is reported.
+IMAGE_TEXTS = ("questiontext", "generalfeedback")
+OTHER_TEXTS = {
+    **dict(UNKEPT_TEXTS),
+    "graderinfo": gettext_noop("informations pour le correcteur"),
+    "responsetemplate": gettext_noop("modèle de réponse"),
+}
+
+
+def _other_files_left_out(question: ET.Element, left_out: list[str], *, answers_read: bool) -> None:
+    """A file the bank cannot hold (an answer's, a feedback's other than the general one, a hint's,
+    the grader's information) is reported with the text it came with, never dropped without a word.
+    ``answers_read``: the answers' texts and feedback were read by ``_texts``, which reported theirs."""
+    answers = {id(answer): number for number, answer in enumerate(question.findall("answer"), start=1)}
+    for parent in question.iter():
+        names = [file.get("name", "") for file in parent.findall("file")]
+        if not names or parent is question or parent.tag in IMAGE_TEXTS:
+            continue
+        if parent.tag == "answer" and id(parent) in answers:
+            if answers_read:
+                continue
+            where = _("réponse %(n)d") % {"n": answers[id(parent)]}
+        elif parent.tag == "feedback":
+            owner = next((answer for answer in question.findall("answer") if parent in list(answer)), None)
+            if owner is None:
+                where = parent.tag
+            elif answers_read:
+                continue
+            else:
+                answer = _("réponse %(n)d") % {"n": answers[id(owner)]}
+                where = _("retour de la %(where)s") % {"where": answer}
+        else:
+            where = _(OTHER_TEXTS[parent.tag]) if parent.tag in OTHER_TEXTS else parent.tag
+        left_out.extend(file_note(where, name) for name in names)
 
 
 def _answer_feedback_left_out(answers: list[ET.Element], left_out: list[str]) -> None:
@@ -188,8 +226,11 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str, category:
     left_out: list[str] = []
     kept: dict = {}
     stem_fr, stem_en = _texts(question.find("questiontext"), _("énoncé"), left_out, kept)
-    explanation_fr, explanation_en = _texts(question.find("generalfeedback"), _("explication"), left_out)
+    explained: dict = {"known": kept.get("files") or {}}
+    explanation_fr, explanation_en = _texts(question.find("generalfeedback"), _("explication"), left_out,
+                                            explained)
     _unkept_texts(question, left_out)
+    _other_files_left_out(question, left_out, answers_read=moodle_type == "multichoice")
     points = read_number(_child_text(question, "defaultgrade"), "defaultgrade", "1")
     content: dict = {
         "type": "",
@@ -237,11 +278,12 @@ def _parse_question(question: ET.Element, moodle_type: str, name: str, category:
         content["body"] = parse_grader_info(_child_text(question, "graderinfo/text"), points)
     apply_flags(content, flags)
     apply_carried(content, _child_text(question, "questiontext/text"))
-    if kept.get("media"):
-        content["media"] = kept["media"]
+    media = [*(kept.get("media") or []), *(explained.get("media") or [])]
+    if media:
+        content["media"] = media
     uid = bank_uid("moodle", _child_text(question, "idnumber").strip(), name, content, category)
     return BankEntry(uid=uid, content=content, source_format="moodlexml", left_out=left_out,
-                     images=kept.get("images") or {})
+                     images={**(kept.get("images") or {}), **(explained.get("images") or {})})
 
 
 def _parse_numerical(

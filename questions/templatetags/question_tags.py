@@ -121,3 +121,18 @@ def computed_summary(content: dict) -> dict[str, Any]:
         rows.append((param.label, label))
     return {"title": generator.title, "key": generator.key, "version": generator.version,
             "params": rows, "seed": seed, "native": native, "error": ""}
+
+
+@register.simple_tag
+def explanation_with_images(content: dict | None, version_id: int | None = None) -> list:
+    """The explanation in the page's language as paragraphs and the images its ``[image:NAME]``
+    lines place, then the correction's other images (``media_rendering.explanation_blocks``;
+    ``{% explanation_with_images content key_version as blocks %}``), fetched from the version's
+    address (the correction's access rule); [] when the content has no image."""
+    from questions.media_rendering import explanation_blocks
+
+    if not content or not content.get("media"):
+        return []
+    language = "en" if (get_language() or "fr").startswith("en") else "fr"
+    return explanation_blocks(localised(content, "explanation"), content, version_id=version_id or None,
+                              language=language)

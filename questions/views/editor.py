@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -16,6 +17,7 @@ from questions import permissions, services, ui_services
 from questions.content import ContentError, validate_content
 from questions.forms import QuestionEditor, parse_citation
 from questions.forms.media import ImageForm
+from questions.media import TEXT_FIELDS, placed_names, without_image
 from questions.media_rendering import with_images_of
 from questions.models import Question, Status
 from questions.views._common import analyse_panel_url, language
@@ -35,13 +37,27 @@ def _citation_labels(values: list[str], language_code: str) -> dict[str, str]:
     return labels
 
 
+def _images_placed(editor: QuestionEditor, question: Question | None) -> list[dict]:
+    """The question's images, each with where the texts on screen place it (``placed``: "stem",
+    "explanation" or ""): typed ones after a refused save, else the saved draft's."""
+    version = question.latest_version if question else None
+    if version is None or not version.media:
+        return []
+    source = editor.form.data if editor.form.is_bound else version.content()
+    texts = {field: source.get(field) or "" for field in TEXT_FIELDS}
+    in_stems = set(placed_names(texts["stem_fr"], texts["stem_en"]))
+    in_explanations = set(placed_names(texts["explanation_fr"], texts["explanation_en"]))
+    return [{**item, "placed": "stem" if item["name"] in in_stems
+             else "explanation" if item["name"] in in_explanations else ""} for item in version.media]
+
+
 def _editor_context(request: HttpRequest, editor: QuestionEditor, question: Question | None) -> dict:
     return {
         "editor": editor,
         "form": editor.form,
         "question": question,
         "image_form": ImageForm(),
-        "images": question.latest_version.media if question and question.latest_version else [],
+        "images": _images_placed(editor, question),
         "analyse_panel_url": analyse_panel_url(),
     }
 
@@ -51,8 +67,10 @@ def _bound_editor(request: HttpRequest) -> QuestionEditor:
     return QuestionEditor(request.POST, citation_labels=labels)
 
 
-def _save(request: HttpRequest, editor: QuestionEditor, question: Question | None) -> Question | None:
-    """Validate and save; on failure the errors are placed on the editor and None returned."""
+def _save(request: HttpRequest, editor: QuestionEditor, question: Question | None, *,
+          media: list[dict] | None = None) -> Question | None:
+    """Validate and save (with ``media`` as the question's images, else those it has); on
+    failure the errors are placed on the editor and None returned."""
     if not editor.is_valid():
         return None
     content = editor.content()
@@ -63,8 +81,10 @@ def _save(request: HttpRequest, editor: QuestionEditor, question: Question | Non
     if question is not None and uid and uid != question.uid:
         editor.form.add_error("uid", _("L'identifiant d'une question existante ne change pas."))
         return None
-    if question is not None and question.latest_version is not None and question.latest_version.media:
-        content["media"] = question.latest_version.media  # added and kept by questions:add_image
+    if media is None and question is not None and question.latest_version is not None:
+        media = question.latest_version.media  # added by questions:add_image, kept by the editor
+    if media:
+        content["media"] = media
     _normalised, problems = validate_content(content)
     if problems:
         ui_services.place_problems(editor, problems)
@@ -137,6 +157,34 @@ def edit(request: HttpRequest, uid: str) -> HttpResponse:
     return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question))
 
 
+@require_POST
+@login_required
+def remove_image(request: HttpRequest, uid: str) -> HttpResponse:
+    """Remove an image from the question's draft, with the ``[image:NAME]`` lines that place it.
+    The button belongs to the editor's form: what was typed is saved with the removal (a save
+    refused for an image placed nowhere is fixed this way). Editing a published question starts
+    a new draft, as saving the editor does; the published version keeps its images."""
+    question = permissions.get_question_for_action(request.user, uid, permissions.can_edit)
+    name = request.POST.get("image") or ""
+    media = list(question.latest_version.media) if question.latest_version else []
+    if not any(item["name"] == name for item in media):
+        messages.error(request, _("Cette question n'a pas d'image « %(name)s ».") % {"name": name[:100]})
+        return redirect("questions:edit", uid=question.uid)
+    data = request.POST.copy()
+    for field in TEXT_FIELDS:
+        if field in data:
+            data[field] = without_image(data[field], name)
+    labels = _citation_labels(data.getlist("citations"), language(request))
+    editor = QuestionEditor(data, citation_labels=labels)
+    if _save(request, editor, question, media=[item for item in media if item["name"] != name]) is None:
+        editor.form.add_error(None, _("L'image « %(name)s » n'est pas retirée : corrigez d'abord les erreurs "
+                                      "signalées, puis retirez-la de nouveau.") % {"name": name})
+        return render(request, EDITOR_TEMPLATE, _editor_context(request, editor, question), status=422)
+    messages.success(request, _("Image « %(name)s » retirée, avec ses lignes [image:%(name)s] ; brouillon "
+                                "enregistré.") % {"name": name}, extra_tags=SAVED_TAG)
+    return redirect(reverse("questions:edit", args=[question.uid]) + "#images")
+
+
 def _images_of(request: HttpRequest):
     """The version whose images the question being edited shows (added by ``questions:add_image``,
     not fields of the editor's form), if the user may read it."""
@@ -177,6 +225,7 @@ def preview(request: HttpRequest) -> HttpResponse:
         "problems": problems,
         "objections": objections,
         "engine_checked": engine_checked,
+        "images_version": images_of,  # the explanation's images are fetched from its address
     }
     return render(request, "questions/_preview.html", context)
 

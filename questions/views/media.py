@@ -14,7 +14,7 @@ from questions import permissions, services
 from questions.content import ContentError
 from questions.forms.media import ImageForm
 from questions.media import QuestionImage, store_image, unique_name
-from questions.media_access import can_see_version
+from questions.media_access import can_see_image
 from questions.models import QuestionVersion
 
 
@@ -26,7 +26,7 @@ def image(request: HttpRequest, version_id: int, sha256: str) -> HttpResponse:
     # Not on the version, not stored, or not for this person: the same 404 for all three.
     if version is None or not any(item.get("sha256") == sha256 for item in version.media):
         raise Http404
-    if not can_see_version(request.user, version):
+    if not can_see_image(request.user, version, sha256):
         raise Http404
     stored = QuestionImage.objects.filter(sha256=sha256).first()
     if stored is None:

@@ -134,6 +134,7 @@ def import_view(request: HttpRequest) -> HttpResponse:
             parse_problems=problems,
             unsupported=result.unsupported if confirming else [],
             skip_unsupported=confirming,
+            importer=request.user,
         )
     except ImportFailed as failure:
         problems = sorted(failure.problems, key=_file_order)

@@ -41,11 +41,14 @@
     }
   });
 
-  // Irreversible actions (retiring a question) ask first; without script the server still
-  // requires the POST, so nothing happens by following a link.
+  // Irreversible actions (retiring a question, removing an image) ask first, whether the form
+  // or the button that sends it says so; without script the server still requires the POST,
+  // so nothing happens by following a link.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    var question = form.getAttribute && form.getAttribute("data-confirm");
+    var submitter = event.submitter;
+    var question = (submitter && submitter.getAttribute && submitter.getAttribute("data-confirm")) ||
+      (form.getAttribute && form.getAttribute("data-confirm"));
     if (question && !window.confirm(question)) {
       event.preventDefault();
     }

@@ -37,3 +37,32 @@ def published_with_image(uid: str, author, reviewer, data: bytes | None = None):
     services.approve(question=question, reviewer=reviewer)
     question.refresh_from_db()
     return question
+
+
+def with_explanation_image(content: dict, *, data: bytes, name: str = "feuille.png",
+                           alt_fr: str = "Feuille de partie signée",
+                           alt_en: str = "Signed scoresheet") -> dict:
+    """``content`` with one more image, placed in its explanation (both languages) and nowhere in
+    its stem: part of the correction."""
+    image = store_image(data=data)
+    content = dict(content)
+    content["explanation_fr"] = f"{content['explanation_fr']}\n\n[image:{name}]"
+    if content.get("explanation_en"):
+        content["explanation_en"] = f"{content['explanation_en']}\n\n[image:{name}]"
+    content["media"] = [*(content.get("media") or []),
+                        {"name": name, "sha256": image.sha256, "alt_fr": alt_fr, "alt_en": alt_en}]
+    return content
+
+
+def published_with_explanation_image(uid: str, author, reviewer, *, stem_image: bool = False):
+    """A published question whose explanation shows an image (and, with ``stem_image``, whose stem
+    shows another)."""
+    content = core_samples.single()
+    if stem_image:
+        content = with_image(content, data=png_bytes())
+    content = with_explanation_image(content, data=png_bytes(colour="lightblue"))
+    question = services.create_question(author=author, content=content, uid=uid)
+    services.submit_for_review(question=question, user=author)
+    services.approve(question=question, reviewer=reviewer)
+    question.refresh_from_db()
+    return question

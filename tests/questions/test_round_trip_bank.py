@@ -88,3 +88,35 @@ def test_the_shipped_bank_reimports_unchanged_through_the_pages(trainer, loaded_
     response = client.post(reverse("questions:import"), {"file": upload, "format": ""})
     assert f"0 créée(s), 0 mise(s) à jour, {len(loaded_bank)} inchangée(s)." in response.content.decode()
     assert version_hashes() == loaded_bank
+
+
+@pytest.mark.parametrize("format_name", ["json", "moodlexml"])
+def test_a_question_with_images_travels_to_another_arbitre_through_the_pages(trainer, db, format_name):
+    """Images in the stem and in the explanation: the file carries their bytes (JSON's "images",
+    Moodle XML's <file>, read as Moodle gives it back, without our extension), and a bank that
+    never held them imports the question unchanged, images included."""
+    from questions import services
+    from questions.media import QuestionImage, image_bytes
+    from tests.questions import core_samples
+    from tests.questions.media_samples import png_bytes, with_explanation_image, with_image
+    from tests.questions.test_round_trip_moodle import through_moodle_xml
+
+    content = with_explanation_image(with_image(core_samples.single(), data=png_bytes()),
+                                     data=png_bytes(colour="lightblue"))
+    original = services.create_question(author=trainer, content=content, uid="uvr-travelling-images").draft
+    expected = original.content()
+    images = {item["sha256"]: image_bytes(item["sha256"]) for item in content["media"]}
+    client = client_for(trainer)
+    exported = client.get(reverse("questions:export"), {"format": format_name, "drafts": "1"}).content
+    if format_name == "moodlexml":
+        exported = through_moodle_xml(exported.decode()).encode()
+    # Only this question: the module's shipped bank may be loaded (``loaded_bank``).
+    Question.objects.filter(uid="uvr-travelling-images").update(draft=None)
+    QuestionVersion.objects.filter(question__uid="uvr-travelling-images").delete()
+    Question.objects.filter(uid="uvr-travelling-images").delete()
+    QuestionImage.objects.all().delete()
+    upload = SimpleUploadedFile(f"bank.{FORMATS[format_name]}", exported)
+    response = client.post(reverse("questions:import"), {"file": upload, "format": ""})
+    imported = Question.objects.get(uid="uvr-travelling-images")
+    assert response.status_code == 200 and imported.draft.content() == expected
+    assert {sha256: image_bytes(sha256) for sha256 in images} == images

@@ -219,6 +219,7 @@ MATRIX: dict[str, dict[str, str]] = {
     "questions:create": {"GET": "login 403 200 403 403 200", "POST": "login 403 422 403 403 422"},
     "questions:detail": {"GET": "login 403 200 403 403 200", "POST": "405 405 405 405 405 405"},
     "questions:add_image": {"GET": "405 405 405 405 405 405", "POST": "login 403 302 403 403 302"},
+    "questions:remove_image": {"GET": "405 405 405 405 405 405", "POST": "login 403 302 403 403 302"},
     "questions:image": {"GET": "login 200 200 404 200 200", "POST": "405 405 405 405 405 405"},
     "questions:edit": {"GET": "login 403 200 403 403 200", "POST": "login 403 422 403 403 422"},
     "questions:editor_preview": {"GET": "405 405 405 405 405 405", "POST": "login 403 200 403 403 200"},

@@ -31,7 +31,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--database", action="store_true",
             help="Check the questions stored in the database instead of files: every open question's "
-                 "rubric adds up to its points, in the bank and on every paper that uses it.",
+                 "rubric adds up to its points, in the bank and on every paper that uses it, and every "
+                 "image of a version is placed in its stem or explanation.",
         )
 
     def handle(self, *args, **options) -> None:
@@ -75,10 +76,13 @@ class Command(BaseCommand):
             raise CommandError(f"{failures} problem(s) found.")
 
     def check_database(self) -> None:
-        problems = [f"{where}: {message}" for where, message in stored_rubric_problems()]
+        rubrics = [f"{where}: {message}" for where, message in stored_rubric_problems()]
+        images = [f"{where}: {message}" for where, message in stored_image_problems()]
+        problems = rubrics + images
         for problem in problems:
             self.stdout.write(problem)
-        self.stdout.write(f"{len(problems)} rubric problem(s) in the database.")
+        self.stdout.write(f"{len(rubrics)} rubric problem(s) and {len(images)} image problem(s) "
+                          "in the database.")
         if problems:
             raise CommandError(f"{len(problems)} problem(s) found.")
 
@@ -134,4 +138,18 @@ def stored_rubric_problems() -> list[tuple[str, str]]:
         problem = rubric_total_problem(list(item.version.body.get("rubric") or []), item.points)
         if problem:
             problems.append((f"{item.paper} · question {item.position} ({item.version})", problem))
+    return problems
+
+
+def stored_image_problems() -> list[tuple[str, str]]:
+    """Versions stored before every image had to be placed, holding one placed nowhere: it is
+    shown with the correction only (``questions.media.correction_names``); a revision must place
+    it or remove it."""
+    from questions.media import TEXT_FIELDS, placed_nowhere, placed_nowhere_message
+    from questions.models import QuestionVersion
+
+    problems = []
+    for version in QuestionVersion.objects.exclude(media=[]).select_related("question").order_by("pk"):
+        content = {field: getattr(version, field) for field in TEXT_FIELDS} | {"media": version.media}
+        problems.extend((str(version), placed_nowhere_message(name)) for name in placed_nowhere(content))
     return problems
