@@ -43,8 +43,11 @@ DIAGRAM_VIEW = "positions:diagram"
 IMAGE_VIEW = "questions:image"
 _UNCHECKED = OPEN_VIEWS | EXAM_TRAFFIC
 # The tools that pair a round with the engine (or explain or check one): closed while a copy
-# with a pairing question is sat, open-book or not: the rulebook is not a pairing program.
-PAIRING_ENGINE_NAMESPACES = {"tournaments", "managed_tournaments"}
+# with a pairing question is sat, open-book or not: the rulebook is not a pairing program. The
+# question bank is one too: a trainer sitting the exam would type its tournament into a pairing
+# question of their own, whose page and previews give the engine's pairing explained. The images
+# of the copies being sat stay open (``questions.media_access`` decides them, as for any exam).
+PAIRING_ENGINE_NAMESPACES = {"tournaments", "managed_tournaments", "questions"}
 
 
 class ClosedBookMiddleware:
@@ -63,7 +66,8 @@ class ClosedBookMiddleware:
         copies = permissions.exam_copies_in_progress(user)
         sitting = {pk for pk, closes_the_book in copies.items() if closes_the_book}
         if not sitting:
-            if not (copies and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
+            if not (copies and match.view_name != IMAGE_VIEW
+                    and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
                     and permissions.copies_with_pairing(copies)):
                 return None
             message = _("Pendant une épreuve d'appariement, les outils de tournoi sont fermés.")

@@ -92,10 +92,13 @@ def test_the_bank_reopens_for_the_candidate_trainer_once_the_copy_is_handed_in(
     attempt = open_book_exam(trainer, reviewer, candidate_trainer, [("p-open", pairing_content())])
     services.submit_attempt(attempt=attempt)
     response = client_for(candidate_trainer).get(reverse("questions:detail", args=["p-mine"]))
-    assert response.status_code == 200 and "Correction de l'appariement" in html.unescape(response.content.decode())
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 200 and "Correction de l'appariement" in page
 
 
-def test_an_open_book_exam_without_a_pairing_question_leaves_the_bank_open(trainer, reviewer, candidate_trainer):
+def test_an_open_book_exam_without_a_pairing_question_leaves_the_bank_open(
+    trainer, reviewer, candidate_trainer
+):
     own_pairing_question(candidate_trainer, reviewer)
     open_book_exam(trainer, reviewer, candidate_trainer, [("t-single", core_samples.single())])
     assert client_for(candidate_trainer).get(reverse("questions:detail", args=["p-mine"])).status_code == 200
@@ -104,7 +107,8 @@ def test_an_open_book_exam_without_a_pairing_question_leaves_the_bank_open(train
 def test_the_images_of_the_copy_being_sat_still_load_beside_a_pairing_question(
     trainer, reviewer, candidate_trainer
 ):
-    contents = [("p-open", pairing_content()), ("t-image", with_image(core_samples.single(), data=png_bytes()))]
+    image_question = with_image(core_samples.single(), data=png_bytes())
+    contents = [("p-open", pairing_content()), ("t-image", image_question)]
     attempt = open_book_exam(trainer, reviewer, candidate_trainer, contents)
     version = attempt.paper.items.get(version__question__uid="t-image").version
     url = reverse("questions:image", args=[version.pk, version.media[0]["sha256"]])
