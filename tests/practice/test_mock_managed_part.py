@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -185,6 +185,23 @@ def test_a_mock_past_its_time_is_handed_in_before_a_change_and_the_change_refuse
     response = client_for(trainee).post(reverse("managed_tournaments:pair_next", args=[part.tournament.pk]))
     part.refresh_from_db()
     assert response.status_code == 403 and part.graded_at is not None
+
+
+def test_it_refuses_a_change_once_the_copy_is_handed_in_even_if_its_grading_did_not_run(
+    part, trainee, monkeypatch
+):
+    # The hand-in is committed before the grading freezes the tournament: a grading that fails
+    # (or a worker killed in between) must not leave a handed-in mock's tournament open.
+    def interrupted(attempt):
+        raise RuntimeError("grading interrupted")
+
+    monkeypatch.setattr("practice.managed_part.grade_for_attempt", interrupted)
+    with pytest.raises(RuntimeError):
+        delivery.submit_attempt(attempt=part.attempt)
+    response = client_for(trainee).post(reverse("managed_tournaments:pair_next", args=[part.tournament.pk]))
+    assert response.status_code == 403 and not part.tournament.rounds.exists()
+    with pytest.raises(PermissionDenied):
+        manager.update_settings(tournament=part.tournament, name="Changé après la remise")
 
 
 def test_grading_twice_keeps_the_first_mark(part):
