@@ -2,7 +2,7 @@
 it is a trainee's practice). Every view fetches its tournament through
 :func:`get_tournament_for_user`; a stranger's tournament is not found (404), a person who may
 not practise is refused (403), and so is any change of a frozen tournament (a UVT mock's,
-once handed in).
+once handed in: refused from the hand-in's commit on, before the grading freezes it).
 
 Every write goes through :func:`locked_for_change` (the services and the pairing functions
 call it), which takes the tournament's row and refuses a frozen tournament under that lock;
@@ -55,9 +55,10 @@ def get_tournament_for_request(request, pk: int, *, change_form: bool = False) -
 
 
 def refuse_if_frozen(tournament: ManagedTournament) -> None:
-    """403 (explained) if the tournament is frozen, handing its mock in first if it is overdue."""
+    """403 (explained) if the tournament is frozen or its mock handed in (:func:`_handed_in`),
+    handing its mock in first if it is overdue."""
     _hand_in_if_overdue(tournament)
-    if tournament.is_frozen:
+    if tournament.is_frozen or _handed_in(tournament):
         raise _frozen()
 
 
@@ -78,7 +79,7 @@ def locked_for_change(tournament: ManagedTournament) -> Iterator[ManagedTourname
         row = ManagedTournament.objects.select_for_update().only("pk", "frozen_at").get(pk=tournament.pk)
         # Read under the lock, never from the caller's copy, which may predate the freeze.
         tournament.frozen_at = row.frozen_at
-        if tournament.is_frozen:
+        if tournament.is_frozen or _handed_in(tournament):
             raise _frozen()
         yield tournament
 
@@ -87,6 +88,17 @@ def freeze(tournament_id: int, *, at) -> None:
     """Freeze the tournament (its mock is handed in): an UPDATE, which takes the row as
     :func:`locked_for_change` does, so it waits for a change being written. Kept if set."""
     ManagedTournament.objects.filter(pk=tournament_id, frozen_at__isnull=True).update(frozen_at=at)
+
+
+def _handed_in(tournament: ManagedTournament) -> bool:
+    """Whether the tournament is a UVT mock's whose copy is handed in. The hand-in is committed
+    before its grading freezes the tournament: a grading that fails, or a worker stopped in
+    between, must not leave the tournament open to changes after the hand-in."""
+    from delivery.models import AttemptStatus
+    from practice.models import ManagedPart
+
+    return (ManagedPart.objects.filter(tournament=tournament)
+            .exclude(attempt__status=AttemptStatus.IN_PROGRESS).exists())
 
 
 def _hand_in_if_overdue(tournament: ManagedTournament) -> None:
