@@ -165,6 +165,7 @@ def median_p95(samples: list[float]) -> tuple[float, float]:
 
 def main() -> None:
     setup()
+    import config.wsgi  # noqa: F401 - the server's start-up (bin/serve), gc.freeze() included
     clients: dict[str | None, object] = {}
     figures: dict[str, dict] = {}
     slow = []

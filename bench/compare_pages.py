@@ -59,6 +59,8 @@ def worker(root: str) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    import config.wsgi  # noqa: F401 - the tree's server start-up, as bench_pages does
+
     pages = bench_pages.pages()
     clients: dict = {}
 
