@@ -4,6 +4,7 @@ and run time), templates (inclusive time per template) and a cProfile listing.
     PAGES_ONLY=blueprint .venv/bin/python bench/profile_pages.py
     PAGES_ONLY=profile TOP=40 SORT=tottime .venv/bin/python bench/profile_pages.py
     PROFILE=0 SQL=1 .venv/bin/python bench/profile_pages.py   # timers and statements only
+    FILTER='wt-page-speed/(?!\.venv)' .venv/bin/python bench/profile_pages.py   # the project's functions
 
 Each page chosen is fetched a few times (warm), then ``PAGES_REPEAT`` times (default 20) under
 the timers, then once more under cProfile. Not run by ``make bench``: a tool to find what a
@@ -96,7 +97,8 @@ def main() -> None:
             client.get(path, headers=headers, secure=True)
         profiler.disable()
         stream = io.StringIO()
-        pstats.Stats(profiler, stream=stream).sort_stats(SORT).print_stats(TOP)
+        restrictions = [os.environ["FILTER"]] if os.environ.get("FILTER") else []
+        pstats.Stats(profiler, stream=stream).sort_stats(SORT).print_stats(*restrictions, TOP)
         print(stream.getvalue())
 
 
