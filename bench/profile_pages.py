@@ -4,6 +4,7 @@ and run time), templates (inclusive time per template) and a cProfile listing.
     PAGES_ONLY=blueprint .venv/bin/python bench/profile_pages.py
     PAGES_ONLY=profile TOP=40 SORT=tottime .venv/bin/python bench/profile_pages.py
     PROFILE=0 SQL=1 .venv/bin/python bench/profile_pages.py   # timers and statements only
+    PROFILE=0 COMPILE=1 .venv/bin/python bench/profile_pages.py   # compile time by table
     FILTER='wt-page-speed/(?!\.venv)' .venv/bin/python bench/profile_pages.py   # the project's functions
 
 Each page chosen is fetched a few times (warm), then ``PAGES_REPEAT`` times (default 20) under
@@ -44,12 +45,17 @@ def main() -> None:
     def timed_as_sql(self, *args, **kwargs):
         depth["compile"] += 1
         start = time.process_time()
+        result = ("", ())
         try:
-            return original_as_sql(self, *args, **kwargs)
+            result = original_as_sql(self, *args, **kwargs)
+            return result
         finally:
             depth["compile"] -= 1
             if depth["compile"] == 0:
-                timers["query compile"] += time.process_time() - start
+                spent = time.process_time() - start
+                timers["query compile"] += spent
+                if os.environ.get("COMPILE"):
+                    timers[f"  compile {result[0][:150]}"] += spent
 
     original_render = Template.render
 
@@ -84,11 +90,11 @@ def main() -> None:
         print(f"\n=== {name} ({path}, {login or 'anonymous'}): median {statistics.median(cpu):.2f} ms, "
               f"max {max(cpu):.2f} ms, {len(query_list) // runs} queries, "
               f"{sum(float(q['time']) for q in query_list) * 1000 / runs:.2f} ms running them")
-        for key, seconds in sorted(timers.items(), key=lambda pair: -pair[1])[:15]:
+        for key, seconds in sorted(timers.items(), key=lambda pair: -pair[1])[:25]:
             print(f"  {seconds * 1000 / runs:7.2f} ms  {key}")
         if os.environ.get("SQL"):
             for query in query_list[: len(query_list) // runs]:
-                print("   ", query["time"], query["sql"][:300])
+                print("   ", query["time"], query["sql"][: int(os.environ.get("SQL_WIDTH", "300"))])
         if os.environ.get("PROFILE", "1") == "0":
             continue
         profiler = cProfile.Profile()

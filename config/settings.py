@@ -149,6 +149,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.navigation",
             ],
+            # {% url %} remembering the URLs it reversed (config/template_urls.py).
+            "builtins": ["config.template_urls"],
         },
     }
 ]
