@@ -84,6 +84,8 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
     question = permissions.get_question_for_user(request.user, uid)
     context = _workflow_context(request, question)
     shown = question.draft if context["can_read_draft"] and question.draft else question.current_version
+    if shown is not None:
+        shown.question = question  # already read: the candidate's view reads its uid
     context.update(
         {
             "question": question,
