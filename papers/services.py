@@ -370,10 +370,13 @@ class ExposedItem:
     last: object = None
 
 
-# The paper's page and the lock's check read a version's number, type, points, flag and French
-# stem: its content (a pairing question's body holds a whole tournament) stays in the database.
-UNREAD_ON_THE_PAPER_PAGE = (
-    "body", "scenario", "stem_en", "explanation_fr", "explanation_en", "source", "citations", "units", "tags",
+# What the paper's page and the lock's check read of each item: its version's number, type, points,
+# flag and French stem, its question's uid. The rest (a pairing question's body holds a whole
+# tournament; the question's search text) stays in the database. ``paper``: the items are read
+# through their paper, which checks each one's paper id.
+READ_ON_THE_PAPER_PAGE = (
+    "paper", "position", "points", "version__number", "version__type", "version__points",
+    "version__eliminatory", "version__stem_fr", "version__question__uid",
 )
 
 
@@ -383,9 +386,7 @@ def exposure_report(paper: Paper) -> list[ExposedItem]:
     (``delivery.exposure.exposure``: one grouped query, plus the items)."""
     seen = exposure.exposure(paper)
     items = (
-        paper.items.select_related("version__question")
-        .defer(*(f"version__{name}" for name in UNREAD_ON_THE_PAPER_PAGE))
-        .order_by("position")
+        paper.items.select_related("version__question").only(*READ_ON_THE_PAPER_PAGE).order_by("position")
     )
     return [
         ExposedItem(item=item, **seen.get(item.version.question_id, {"trainees": 0}))
