@@ -6,6 +6,7 @@ version. A locked paper cannot change; unlocking needs a reason and is audit-log
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -13,9 +14,11 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, TextField
 from django.db.models.expressions import RawSQL
+from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from delivery import exposure
@@ -96,22 +99,31 @@ def points_on_paper(version: QuestionVersion, points_each: Decimal | None) -> De
     return points_each
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Candidate:
     """A version in service as a draw reads it. The pool is the whole unit (200 versions for the
     UVR), read as rows: as model instances they cost the blueprint page some 5 ms; only the versions
-    drawn become instances (``version``)."""
+    drawn become instances (``version``). Tags and citations come as their JSON text, decoded
+    only for a rule that asks for a tag or an article family (the mock blueprints have none)."""
 
     pk: int
     question_id: int
     uid: str
     type: str
     difficulty: int
-    tags: list
-    citations: list
+    tags_json: str
+    citations_json: str
     points: Decimal
     stem_fr: str
     database: str
+
+    @cached_property
+    def tags(self) -> list:
+        return json.loads(self.tags_json)
+
+    @cached_property
+    def citations(self) -> list:
+        return json.loads(self.citations_json)
 
     def version(self) -> QuestionVersion:
         """The version as ``select_related("question").only(*POOL_FIELDS)`` reads it: the fields
@@ -163,8 +175,11 @@ def service_pool(unit: str, *, without_reserved: bool = False) -> list[Candidate
     questions = Question.objects.in_use().for_unit(unit)
     if without_reserved:
         questions = questions.exclude(pk__in=reserved_for_exams())
-    versions = QuestionVersion.objects.filter(pk__in=questions.values("current_version_id"))
-    rows = versions.order_by("question__uid").values_list("pk", *POOL_FIELDS)
+    versions = QuestionVersion.objects.filter(pk__in=questions.values("current_version_id")).annotate(
+        tags_json=Cast("tags", TextField()), citations_json=Cast("citations", TextField())
+    )
+    columns = [f"{name}_json" if name in ("tags", "citations") else name for name in POOL_FIELDS]
+    rows = versions.order_by("question__uid").values_list("pk", *columns)
     return [Candidate(*row, database=rows.db) for row in rows]
 
 

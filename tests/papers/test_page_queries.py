@@ -77,3 +77,12 @@ def test_a_drawn_version_is_the_instance_the_orm_reads(blueprint):
 def test_the_pool_holds_the_units_versions_in_service_in_the_order_of_their_uids(large_bank):
     pool = services.service_pool("UVR")
     assert [candidate.uid for candidate in pool] == sorted(version.question.uid for version in large_bank)
+
+
+def test_a_rule_on_a_tag_draws_only_the_questions_bearing_it(db):
+    tagged = {publish(f"pendule-{number}", tags=("Pendule",)).question.uid for number in range(3)}
+    publish("sans-theme")
+    blueprint = Blueprint.objects.create(name="Pendules", unit="UVR", duration_minutes=60)
+    BlueprintRule.objects.create(blueprint=blueprint, position=1, tag="pendule", count=5)
+    drawn = services.draw(blueprint, seed=3).rules[0]
+    assert ({version.question.uid for version in drawn.drawn}, drawn.available) == (tagged, 3)
