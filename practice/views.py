@@ -43,7 +43,7 @@ def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> Htt
 def _empty_form_fields(form: PracticeForm) -> str:
     """The empty form's fields, the same for every trainee: rendering its seven fields costs
     more than the rest of the page, so they are kept until the bank changes."""
-    key = f"practice:form-fields:{progress.bank_fingerprint()}:{get_language()}"
+    key = f"practice:form-fields:{form.bank_fingerprint}:{get_language()}"
     html = cache.get(key)
     if html is None:
         html = render_to_string("practice/_form_fields.html", {"form": form})

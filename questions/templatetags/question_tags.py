@@ -13,7 +13,7 @@ from django.utils.text import Truncator
 from django.utils.translation import get_language
 
 from questions.citations import citation_reference
-from questions.models import Action, Outcome, QuestionType, Status
+from questions.models import Action, Difficulty, Outcome, QuestionType, Status
 
 register = template.Library()
 
@@ -53,6 +53,7 @@ def action_label(value: str) -> str:
 # the enumeration's values and members each time cost more than the translation.
 _TYPE_LABELS = dict(QuestionType.choices)
 _STATUS_LABELS = dict(Status.choices)
+_DIFFICULTY_LABELS = dict(Difficulty.choices)
 
 
 @register.filter
@@ -64,6 +65,12 @@ def type_label(value: str) -> str:
 @register.filter
 def status_label(value: str) -> str:
     label = _STATUS_LABELS.get(value)
+    return value if label is None else str(label)
+
+
+@register.filter
+def difficulty_label(value: int):
+    label = _DIFFICULTY_LABELS.get(value)
     return value if label is None else str(label)
 
 

@@ -8,8 +8,8 @@ from django.template import engines
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from questions.models import QuestionType, Status
-from questions.templatetags.question_tags import status_label, type_label
+from questions.models import Difficulty, QuestionType, Status
+from questions.templatetags.question_tags import difficulty_label, status_label, type_label
 
 TEXTS = [
     "",
@@ -38,9 +38,11 @@ def test_the_labels_are_the_choices_labels(language):
     with translation.override(language):
         types = [str(label) for label in QuestionType.labels]
         statuses = [str(label) for label in Status.labels]
+        difficulties = [str(label) for label in Difficulty.labels]
         assert [type_label(value) for value in QuestionType.values] == types
         assert [status_label(value) for value in Status.values] == statuses
+        assert [difficulty_label(value) for value in Difficulty.values] == difficulties
 
 
 def test_an_unknown_value_is_its_own_label():
-    assert (type_label("hexagonal"), status_label("lost")) == ("hexagonal", "lost")
+    assert (type_label("hexagonal"), status_label("lost"), difficulty_label(7)) == ("hexagonal", "lost", 7)
