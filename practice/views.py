@@ -136,11 +136,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         unit_rows.append({"unit": unit, "label": label, "mastery": row, "session": sessions.get(unit),
                           "mocks": mocks, "readiness": progress.readiness(row, mocks)})
     practised = [(key, row) for key, row in families.items() if row.answers]
+    labels = {key: family_label(key) for key in families}  # the table and the chart
     trend = progress.weekly_trend(user.pk)
     context = {
         "units": unit_rows,
-        "families": [{"key": key, "label": family_label(key), "mastery": row}
-                     for key, row in families.items()],
+        "families": [{"key": key, "label": labels[key], "mastery": row} for key, row in families.items()],
         "trend": trend,
         "mocks": [{"attempt": attempt, "percent": progress.percent(attempt)} for attempt in mock_attempts],
         "due": services.due_count(user),
@@ -149,7 +149,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
              for unit in Unit.values],
             title=_("Questions maîtrisées par unité de valeur (%)"), chart_id="chart-units"),
         "family_chart": charts.bar_chart(
-            [charts.Bar(family_label(key), row.accuracy_percent, f"{row.correct}/{row.answers}")
+            [charts.Bar(labels[key], row.accuracy_percent, f"{row.correct}/{row.answers}")
              for key, row in practised],
             title=_("Réponses justes par famille d'articles (%)"), chart_id="chart-families", threshold=70),
         "trend_chart": charts.line_chart(
