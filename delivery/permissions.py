@@ -16,13 +16,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from django.core.exceptions import PermissionDenied
-from django.db import connections, router
 from django.db.models import Min, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from config.lookups import UniqueLookup
+from config.lookups import CompiledQuery, UniqueLookup
 from delivery.models import Attempt, AttemptStatus, Paper, Purpose
 from delivery.services import grace_period
 
@@ -125,21 +124,11 @@ def exam_copies_in_progress_queryset(user_id, threshold) -> QuerySet:
 # Asked on every page a signed-in person opens (the middleware): the statement is compiled once
 # per database, the person's id and the deadline's threshold bound at each run. Building it cost
 # every page some 0.3 ms of Python, running it a few hundredths.
-_READER_SENTINEL = -7_305_118_642
-_THRESHOLD_SENTINEL = datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=UTC)
-_DEADLINE, _ATTEMPT_ID = Attempt._meta.get_field("deadline"), Attempt._meta.pk
-_compiled_copies: dict[str, tuple[str, tuple, int, int]] = {}
-
-
-def _copies_statement(connection) -> tuple[str, tuple, int, int]:
-    if connection.alias not in _compiled_copies:
-        queryset = exam_copies_in_progress_queryset(_READER_SENTINEL, _THRESHOLD_SENTINEL)
-        sql, params = queryset.query.get_compiler(using=connection.alias).as_sql()
-        threshold = _DEADLINE.get_db_prep_value(_THRESHOLD_SENTINEL, connection, prepared=False)
-        _compiled_copies[connection.alias] = (
-            sql, tuple(params), list(params).index(_READER_SENTINEL), list(params).index(threshold)
-        )
-    return _compiled_copies[connection.alias]
+_COPIES_IN_PROGRESS = CompiledQuery(
+    Attempt, exam_copies_in_progress_queryset,
+    user_id=(-7_305_118_642, None),
+    threshold=(datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=UTC), Attempt._meta.get_field("deadline")),
+)
 
 
 def exam_copies_in_progress(user, now=None) -> dict:
@@ -147,16 +136,9 @@ def exam_copies_in_progress(user, now=None) -> dict:
     with whether its paper closes the book. While one does, ``delivery.middleware.
     ClosedBookMiddleware`` opens the pages of these copies only, each on its own."""
     now = now or timezone.now()
-    connection = connections[router.db_for_read(Attempt)]
-    sql, params, reader_at, threshold_at = _copies_statement(connection)
-    bound = list(params)
-    bound[reader_at] = user.pk
-    bound[threshold_at] = _DEADLINE.get_db_prep_value(now - grace_period(), connection, prepared=False)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, bound)
-        rows = cursor.fetchall()
+    rows = _COPIES_IN_PROGRESS.rows(user_id=user.pk, threshold=now - grace_period())
     # As the ORM reads them: SQLite gives a UUID as its hex digits and a boolean as 0 or 1.
-    return {_ATTEMPT_ID.to_python(pk): not open_book for pk, open_book in rows}  # Paper.closes_the_book
+    return {Attempt._meta.pk.to_python(pk): not open_book for pk, open_book in rows}  # Paper.closes_the_book
 
 
 def copies_with_pairing(copies) -> bool:
