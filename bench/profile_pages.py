@@ -4,8 +4,8 @@ and run time), templates (inclusive time per template) and a cProfile listing.
     PAGES_ONLY=blueprint .venv/bin/python bench/profile_pages.py
     PAGES_ONLY=profile TOP=40 SORT=tottime .venv/bin/python bench/profile_pages.py
     PROFILE=0 SQL=1 .venv/bin/python bench/profile_pages.py   # timers and statements only
-    PROFILE=0 COMPILE=1 .venv/bin/python bench/profile_pages.py   # compile time by table
-    FILTER='wt-page-speed/(?!\.venv)' .venv/bin/python bench/profile_pages.py   # the project's functions
+    PROFILE=0 COMPILE=1 .venv/bin/python bench/profile_pages.py   # compile time per statement
+    FILTER='/(papers|questions)/[a-z_]*.py' .venv/bin/python bench/profile_pages.py   # those files only
 
 Each page chosen is fetched a few times (warm), then ``PAGES_REPEAT`` times (default 20) under
 the timers, then once more under cProfile. Not run by ``make bench``: a tool to find what a
