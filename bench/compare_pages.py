@@ -13,7 +13,10 @@ gives the medians and p95, and whether the two trees render the same HTML for ea
 ``cache/`` and ``static/``): give each side its own copy of the same database. ``ROUNDS``
 (default 4) rounds of ``BATCH`` (default 5) requests per page and side; ``PAGES_ONLY`` as in
 ``bench_pages.py``. A page whose path has no seed is fetched with ``BLUEPRINT_SEED`` for the
-HTML comparison only (the blueprint's page draws a random preview otherwise).
+HTML comparison only (the blueprint's page draws a random preview otherwise). A page that changes
+between two requests (``/healthz``'s timings) is marked VARIES. The course page shows the reading
+time the lesson page credits by the clock: after runs that opened the lesson at different times,
+the two databases disagree on it; compare it on fresh copies of the database.
 """
 
 from __future__ import annotations
