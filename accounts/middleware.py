@@ -2,10 +2,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.apps import apps
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext
+from django_otp.middleware import OTPMiddleware as DjangoOTPMiddleware
+from django_otp.models import Device
+
+from config.lookups import UniqueLookup
 
 
 class UserLanguageMiddleware:
@@ -25,6 +30,27 @@ class UserLanguageMiddleware:
             if user_id and language:
                 request.COOKIES[settings.LANGUAGE_COOKIE_NAME] = language
         return self.get_response(request)
+
+
+class OTPMiddleware(DjangoOTPMiddleware):
+    """django-otp's, reading the session's device by its primary key in SQL written once
+    (``config.lookups.UniqueLookup``): every page a grader, exam staff or an administrator opens
+    reads it, and the ORM spent longer building that query than the database answering it."""
+
+    _lookups: dict[type[Device], UniqueLookup] = {}
+
+    def _device_from_persistent_id(self, persistent_id: str) -> Device | None:
+        # django-otp's Device.from_persistent_id: "app_label.model_name/pk", anything else is none.
+        model_label, _slash, device_id = self._normalize_persistent_id(persistent_id).rpartition("/")
+        try:
+            device_class, pk = apps.get_model(model_label), int(device_id)
+        except (ValueError, LookupError):
+            return None
+        if not issubclass(device_class, Device):
+            return None
+        if device_class not in self._lookups:
+            self._lookups[device_class] = UniqueLookup(device_class, "pk")
+        return self._lookups[device_class].get(pk=pk)
 
 
 class TwoFactorMiddleware:

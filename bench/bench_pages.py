@@ -22,6 +22,9 @@ import time
 
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("SECRET_KEY", "bench-pages-only-a-local-in-process-benchmark-0123456789abcdef")
+# The access log writes a JSON line per request (arbitre.request, INFO): hundreds of them would
+# bury the table. ACCESS_LOG_LEVEL=INFO brings them back.
+os.environ.setdefault("ACCESS_LOG_LEVEL", "WARNING")
 
 from common import setup, write_result
 
@@ -162,6 +165,7 @@ def median_p95(samples: list[float]) -> tuple[float, float]:
 
 def main() -> None:
     setup()
+    import config.wsgi  # noqa: F401 - the server's start-up (bin/serve), gc.freeze() included
     clients: dict[str | None, object] = {}
     figures: dict[str, dict] = {}
     slow = []

@@ -100,3 +100,53 @@ class UniqueLookup:
             return value
 
         return convert
+
+
+class CompiledQuery:
+    """A queryset's SQL compiled once per database alias, its varying values bound at each run.
+
+    ``build(**values)`` returns the queryset; it is compiled once with the sentinel of each
+    value (``sentinels``: name → (a value no row holds, the model field that prepares it for
+    the database, or None for an integer)), whose prepared forms are then found among the
+    compiled parameters; each run puts the given values, prepared by the same field, in their
+    places. For the few queries every page runs, whose building cost more than their running.
+    ``rows(**values)`` returns the database's rows as they come (no converters applied).
+    """
+
+    def __init__(self, model: type[models.Model], build: Callable[..., Any],
+                 **sentinels: tuple[Any, models.Field | None]) -> None:
+        self.model = model
+        self.build = build
+        self.sentinels = sentinels
+        self._compiled: dict[str, tuple[str, list, dict[str, list[int]]]] = {}
+
+    def _prepare(self, name: str, value: Any, connection) -> Any:
+        field = self.sentinels[name][1]
+        return value if field is None else field.get_db_prep_value(value, connection, prepared=False)
+
+    def _compile(self, connection) -> tuple[str, list, dict[str, list[int]]]:
+        queryset = self.build(**{name: sentinel for name, (sentinel, _field) in self.sentinels.items()})
+        sql, params = queryset.query.get_compiler(using=connection.alias).as_sql()
+        params = list(params)
+        places = {}
+        for name, (sentinel, _field) in self.sentinels.items():
+            prepared = self._prepare(name, sentinel, connection)
+            places[name] = [index for index, param in enumerate(params) if param == prepared]
+            if not places[name]:
+                raise ValueError(f"{name}'s sentinel is not among the compiled parameters")
+        self._compiled[connection.alias] = (sql, params, places)
+        return self._compiled[connection.alias]
+
+    def rows(self, **values: Any) -> list[tuple]:
+        if set(values) != set(self.sentinels):
+            raise TypeError(f"{self.model.__name__} query takes exactly {', '.join(self.sentinels)}")
+        connection = connections[router.db_for_read(self.model)]
+        sql, params, places = self._compiled.get(connection.alias) or self._compile(connection)
+        bound = list(params)
+        for name, value in values.items():
+            prepared = self._prepare(name, value, connection)
+            for index in places[name]:
+                bound[index] = prepared
+        with connection.cursor() as cursor:
+            cursor.execute(sql, bound)
+            return cursor.fetchall()

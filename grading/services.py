@@ -299,8 +299,13 @@ def next_assignment(*, grader, after: Assignment | None = None) -> Assignment | 
 
 
 def _first_gradable(grader, queue) -> Assignment | None:
-    """Skips a copy the grader may not grade (``exams.anonymity``), should one have been assigned."""
-    for assignment in queue.select_related("response__attempt__exam_registration__session"):
+    """Skips a copy the grader may not grade (``exams.anonymity``), should one have been assigned.
+    Reads what that check reads of each copy (its registration's centre and session), no more:
+    the callers only follow the assignment's id."""
+    copies = queue.select_related("response__attempt__exam_registration__session").only(
+        "response__attempt__exam_registration__centre", "response__attempt__exam_registration__session__id"
+    )
+    for assignment in copies:
         if anonymity.may_grade(grader, assignment.response.attempt.exam_registration):
             return assignment
     return None

@@ -32,6 +32,8 @@ def get_blueprint_for_user(user, pk: int) -> Blueprint:
 def get_paper_for_user(user, pk: int) -> Paper:
     """Exam and mock papers; practice sets belong to the practice pages."""
     require_composer(user)
-    paper = get_object_or_404(Paper.objects.exclude(purpose=Purpose.PRACTICE), pk=pk)
+    # With who locked it: the paper's page names them.
+    papers = Paper.objects.exclude(purpose=Purpose.PRACTICE).select_related("locked_by")
+    paper = get_object_or_404(papers, pk=pk)
     require_no_conflict(user, paper)
     return paper

@@ -6,6 +6,7 @@ version. A locked paper cannot change; unlocking needs a reason and is audit-log
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -13,9 +14,11 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, TextField
 from django.db.models.expressions import RawSQL
+from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from delivery import exposure
@@ -96,7 +99,45 @@ def points_on_paper(version: QuestionVersion, points_each: Decimal | None) -> De
     return points_each
 
 
-def candidates_for(rule: BlueprintRule, pool: list[QuestionVersion]) -> list[QuestionVersion]:
+@dataclass(frozen=True)
+class Candidate:
+    """A version in service as a draw reads it. The pool is the whole unit (200 versions for the
+    UVR), read as rows: as model instances they cost the blueprint page some 5 ms; only the versions
+    drawn become instances (``version``). Tags and citations come as their JSON text, decoded
+    only for a rule that asks for a tag or an article family (the mock blueprints have none)."""
+
+    pk: int
+    question_id: int
+    uid: str
+    type: str
+    difficulty: int
+    tags_json: str
+    citations_json: str
+    points: Decimal
+    stem_fr: str
+    database: str
+
+    @cached_property
+    def tags(self) -> list:
+        return json.loads(self.tags_json)
+
+    @cached_property
+    def citations(self) -> list:
+        return json.loads(self.citations_json)
+
+    def version(self) -> QuestionVersion:
+        """The version as ``select_related("question").only(*POOL_FIELDS)`` reads it: the fields
+        of ``POOL_FIELDS``, the rest deferred, its question holding its id and uid."""
+        read = {"id": self.pk, "question_id": self.question_id, "type": self.type, "tags": self.tags,
+                "difficulty": self.difficulty, "points": self.points, "stem_fr": self.stem_fr,
+                "citations": self.citations}
+        fields = [field.attname for field in QuestionVersion._meta.concrete_fields if field.attname in read]
+        version = QuestionVersion.from_db(self.database, fields, [read[name] for name in fields])
+        version.question = Question.from_db(self.database, ["id", "uid"], [self.question_id, self.uid])
+        return version
+
+
+def candidates_for(rule: BlueprintRule, pool: list[Candidate]) -> list[Candidate]:
     """The versions of the pool that fit a rule (the pool is the unit's questions in service)."""
     fitting = []
     for version in pool:
@@ -124,23 +165,22 @@ def reserved_for_exams() -> RawSQL:
 # What a draw reads of each version of the pool (the rules' criteria, the points, the preview's
 # line): the pool is the whole unit, so its bodies, scenarios and translations stay unread.
 POOL_FIELDS = (
-    "question_id", "type", "difficulty", "tags", "citations", "points", "stem_fr", "question__uid",
+    "question_id", "question__uid", "type", "difficulty", "tags", "citations", "points", "stem_fr",
 )
 
 
-def service_pool(unit: str, *, without_reserved: bool = False) -> list[QuestionVersion]:
+def service_pool(unit: str, *, without_reserved: bool = False) -> list[Candidate]:
     """The unit's questions in service, as their published versions, in a stable order
     (``without_reserved``: not those exam papers hold, ``reserved_for_exams``)."""
     questions = Question.objects.in_use().for_unit(unit)
     if without_reserved:
         questions = questions.exclude(pk__in=reserved_for_exams())
-    ids = questions.values_list("current_version_id", flat=True)
-    return list(
-        QuestionVersion.objects.filter(pk__in=list(ids))
-        .select_related("question")
-        .only(*POOL_FIELDS)
-        .order_by("question__uid")
+    versions = QuestionVersion.objects.filter(pk__in=questions.values("current_version_id")).annotate(
+        tags_json=Cast("tags", TextField()), citations_json=Cast("citations", TextField())
     )
+    columns = [f"{name}_json" if name in ("tags", "citations") else name for name in POOL_FIELDS]
+    rows = versions.order_by("question__uid").values_list("pk", *columns)
+    return [Candidate(*row, database=rows.db) for row in rows]
 
 
 def draw(blueprint: Blueprint, *, seed: int) -> Draw:
@@ -156,13 +196,15 @@ def draw(blueprint: Blueprint, *, seed: int) -> Draw:
         fitting = [version for version in pool if version.type == PAIRING_TYPE]
         chosen = generator.sample(fitting, min(blueprint.pairing_count, len(fitting)))
         taken.update(version.pk for version in chosen)
-        pairing = PairingDraw(wanted=blueprint.pairing_count, available=len(fitting), drawn=chosen)
+        pairing = PairingDraw(
+            wanted=blueprint.pairing_count, available=len(fitting), drawn=[one.version() for one in chosen]
+        )
     results = []
     for rule in blueprint.rules.all():
         fitting = [version for version in candidates_for(rule, pool) if version.pk not in taken]
         chosen = generator.sample(fitting, min(rule.count, len(fitting)))
         taken.update(version.pk for version in chosen)
-        results.append(RuleDraw(rule=rule, available=len(fitting), drawn=chosen))
+        results.append(RuleDraw(rule=rule, available=len(fitting), drawn=[one.version() for one in chosen]))
     return Draw(blueprint=blueprint, seed=seed, rules=results, pairing=pairing)
 
 
@@ -343,10 +385,13 @@ class ExposedItem:
     last: object = None
 
 
-# The paper's page and the lock's check read a version's number, type, points, flag and French
-# stem: its content (a pairing question's body holds a whole tournament) stays in the database.
-UNREAD_ON_THE_PAPER_PAGE = (
-    "body", "scenario", "stem_en", "explanation_fr", "explanation_en", "source", "citations", "units", "tags",
+# What the paper's page and the lock's check read of each item: its version's number, type, points,
+# flag and French stem, its question's uid. The rest (a pairing question's body holds a whole
+# tournament; the question's search text) stays in the database. ``paper``: the items are read
+# through their paper, which checks each one's paper id.
+READ_ON_THE_PAPER_PAGE = (
+    "paper", "position", "points", "version__number", "version__type", "version__points",
+    "version__eliminatory", "version__stem_fr", "version__question__uid",
 )
 
 
@@ -356,9 +401,7 @@ def exposure_report(paper: Paper) -> list[ExposedItem]:
     (``delivery.exposure.exposure``: one grouped query, plus the items)."""
     seen = exposure.exposure(paper)
     items = (
-        paper.items.select_related("version__question")
-        .defer(*(f"version__{name}" for name in UNREAD_ON_THE_PAPER_PAGE))
-        .order_by("position")
+        paper.items.select_related("version__question").only(*READ_ON_THE_PAPER_PAGE).order_by("position")
     )
     return [
         ExposedItem(item=item, **seen.get(item.version.question_id, {"trainees": 0}))

@@ -13,12 +13,13 @@ from questions.models import Difficulty, Question, Unit
 ARTICLE = re.compile(r"^[0-9A-Za-z]{1,4}(\.[0-9A-Za-z]{1,4}){0,4}$")
 
 
-def _bank_choices() -> tuple[list[str], list[str]]:
+def _bank_choices(fingerprint: str | None = None) -> tuple[list[str], list[str]]:
     """(article families, tags) of the questions in service: reading the whole bank costs
-    more than the rest of the practice page, so they are kept until the bank changes."""
+    more than the rest of the practice page, so they are kept until the bank changes
+    (``fingerprint``: the bank's, if the caller has read it)."""
     from practice.progress import bank_fingerprint, bank_index
 
-    key = f"practice:bank-choices:{bank_fingerprint()}"
+    key = f"practice:bank-choices:{fingerprint or bank_fingerprint()}"
     found = cache.get(key)
     if found is None:
         families = sorted_families({family for entry in bank_index().values() for family in entry.families})
@@ -56,8 +57,12 @@ class PracticeForm(forms.Form):
     count = forms.IntegerField(label=_("Nombre de questions"), min_value=1, max_value=40, initial=10)
 
     def __init__(self, *args, **kwargs) -> None:
+        from practice.progress import bank_fingerprint
+
         super().__init__(*args, **kwargs)
-        families, self.tags = _bank_choices()
+        # Read once for the choices and for the empty form's stored fields (practice.views).
+        self.bank_fingerprint = bank_fingerprint()
+        families, self.tags = _bank_choices(self.bank_fingerprint)
         self.fields["family"].choices = [("", _("Toutes")), *[(key, family_label(key)) for key in families]]
 
     def clean_article(self) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.lookups import CompiledQuery
 from delivery import services as delivery
 from delivery.models import Attempt, AttemptStatus, Feedback, Paper, PaperItem, Purpose, Response
 from papers import services as papers
@@ -144,14 +145,26 @@ def end_of_day(now: datetime) -> datetime:
 
 def review_queue(trainee, *, now: datetime | None = None):
     """The cards to review today: missed or hard questions, due by tonight, still in service."""
-    return (Card.objects.filter(trainee=trainee, in_review=True, due__lt=end_of_day(now or timezone.now()),
+    return _cards_due(trainee.pk, end_of_day(now or timezone.now())).order_by("due", "pk")
+
+
+def _cards_due(trainee_id: int, before: datetime):
+    return (Card.objects.filter(trainee_id=trainee_id, in_review=True, due__lt=before,
                                 question__current_version__isnull=False)
-            .exclude(question__status="retired").exclude(question__in=papers.reserved_for_exams())
-            .order_by("due", "pk"))
+            .exclude(question__status="retired").exclude(question__in=papers.reserved_for_exams()))
+
+
+# The home page, the practice page and the progress page show how many cards are due: the
+# statement is compiled once per database (building it cost ~0.8 ms a page, running it 0.2).
+_DUE_CARDS = CompiledQuery(
+    Card, lambda trainee_id, before: _cards_due(trainee_id, before).order_by().values_list("pk"),
+    trainee_id=(-7_284_511_093, None),
+    before=(datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=UTC), Card._meta.get_field("due")),
+)
 
 
 def due_count(trainee, *, now: datetime | None = None) -> int:
-    return review_queue(trainee, now=now).count()
+    return len(_DUE_CARDS.rows(trainee_id=trainee.pk, before=end_of_day(now or timezone.now())))
 
 
 def start_review(*, trainee, now: datetime | None = None) -> Attempt:
@@ -194,11 +207,18 @@ def pairing_available(blueprint: Blueprint) -> int:
             .exclude(pk__in=papers.reserved_for_exams()).count())
 
 
-def open_mocks(trainee) -> dict[str, Attempt]:
-    """The trainee's mock exams under way, by unit."""
-    attempts = Attempt.objects.filter(candidate=trainee, status=AttemptStatus.IN_PROGRESS,
-                                      paper__training__kind=Kind.MOCK).select_related("paper")
-    return {attempt.paper.unit: attempt for attempt in attempts}
+def _open_mocks_queryset(trainee_id: int):
+    return Attempt.objects.filter(candidate_id=trainee_id, status=AttemptStatus.IN_PROGRESS,
+                                  paper__training__kind=Kind.MOCK).order_by().values_list("paper__unit", "pk")
+
+
+# Asked by the practice page on every visit: compiled once per database (config.lookups).
+_OPEN_MOCKS = CompiledQuery(Attempt, _open_mocks_queryset, trainee_id=(-7_266_301_958, None))
+
+
+def open_mocks(trainee) -> dict[str, object]:
+    """The ids of the trainee's mock exams under way, by unit."""
+    return {unit: Attempt._meta.pk.to_python(pk) for unit, pk in _OPEN_MOCKS.rows(trainee_id=trainee.pk)}
 
 
 def open_mock(trainee, unit: str) -> Attempt | None:

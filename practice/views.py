@@ -25,12 +25,18 @@ from practice.forms import PracticeForm
 from questions.models import Unit
 
 RECENT = 8
+# What the page prints of each recent attempt (the three tables' other columns stay unread).
+RECENT_FIELDS = ("status", "started_at", "score", "max_score", "paper__title", "paper__training__kind")
+# What the progress page reads of each mock exam handed in (its table, its chart, the readiness).
+MOCK_FIELDS = (
+    "score", "max_score", "passed", "submitted_at", "paper__title", "paper__unit", "paper__pass_mark",
+)
 
 
 def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> HttpResponse:
     user = request.user
     recent = (Attempt.objects.filter(candidate=user, paper__training__isnull=False)
-              .select_related("paper__training").order_by("-started_at")[:RECENT])
+              .select_related("paper__training").only(*RECENT_FIELDS).order_by("-started_at")[:RECENT])
     blueprints, open_mocks = services.mock_blueprints(), services.open_mocks(user)
     mocks = [{"unit": unit, "label": label, "blueprint": blueprints.get(unit), "open": open_mocks.get(unit),
               "pairing_available": services.pairing_available(blueprints[unit]) if unit in blueprints else 0}
@@ -43,7 +49,7 @@ def _home(request: HttpRequest, form: PracticeForm, *, status: int = 200) -> Htt
 def _empty_form_fields(form: PracticeForm) -> str:
     """The empty form's fields, the same for every trainee: rendering its seven fields costs
     more than the rest of the page, so they are kept until the bank changes."""
-    key = f"practice:form-fields:{progress.bank_fingerprint()}:{get_language()}"
+    key = f"practice:form-fields:{form.bank_fingerprint}:{get_language()}"
     html = cache.get(key)
     if html is None:
         html = render_to_string("practice/_form_fields.html", {"form": form})
@@ -127,7 +133,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     user = request.user
     unit_tables, family_tables = progress.mastery_tables([user.pk])
     units, families = unit_tables[user.pk], family_tables[user.pk]
-    mock_attempts = list(progress.mock_results([user.pk]))
+    mock_attempts = list(progress.mock_results([user.pk]).only(*MOCK_FIELDS))
     sessions = progress.next_sessions()
     unit_rows = []
     for unit, label in Unit.choices:
@@ -136,11 +142,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         unit_rows.append({"unit": unit, "label": label, "mastery": row, "session": sessions.get(unit),
                           "mocks": mocks, "readiness": progress.readiness(row, mocks)})
     practised = [(key, row) for key, row in families.items() if row.answers]
+    labels = {key: family_label(key) for key in families}  # the table and the chart
     trend = progress.weekly_trend(user.pk)
     context = {
         "units": unit_rows,
-        "families": [{"key": key, "label": family_label(key), "mastery": row}
-                     for key, row in families.items()],
+        "families": [{"key": key, "label": labels[key], "mastery": row} for key, row in families.items()],
         "trend": trend,
         "mocks": [{"attempt": attempt, "percent": progress.percent(attempt)} for attempt in mock_attempts],
         "due": services.due_count(user),
@@ -149,7 +155,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
              for unit in Unit.values],
             title=_("Questions maîtrisées par unité de valeur (%)"), chart_id="chart-units"),
         "family_chart": charts.bar_chart(
-            [charts.Bar(family_label(key), row.accuracy_percent, f"{row.correct}/{row.answers}")
+            [charts.Bar(labels[key], row.accuracy_percent, f"{row.correct}/{row.answers}")
              for key, row in practised],
             title=_("Réponses justes par famille d'articles (%)"), chart_id="chart-families", threshold=70),
         "trend_chart": charts.line_chart(

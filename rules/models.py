@@ -86,9 +86,17 @@ class Edition(models.Model):
     @classmethod
     def current(cls) -> Edition | None:
         """The edition in force: the newest complete one whose date of coming into force has
-        come (an edition loaded ahead of its date is not in force yet)."""
-        complete = cls.objects.filter(complete=True).order_by("-year", "order")
+        come (an edition loaded ahead of its date is not in force yet). Kept until the rulebook
+        changes or the day does (``rules.rulebook_cache``): the search page asked twice, two
+        queries each time."""
+        from rules.rulebook_cache import cached_value
+
         today = timezone.localdate()
+        return cached_value("current-edition", today.isoformat(), compute=lambda: cls._in_force(today))
+
+    @classmethod
+    def _in_force(cls, today) -> Edition | None:
+        complete = cls.objects.filter(complete=True).order_by("-year", "order")
         return (complete.filter(models.Q(in_force__isnull=True) | models.Q(in_force__lte=today)).first()
                 or complete.first())
 

@@ -190,6 +190,21 @@ _FIELDS = ("id", "kind", "language", "edition", "number", "title", "body", "url"
 _COLUMNS = ", ".join(f"d.{name}" for name in _FIELDS)
 
 
+@dataclass(frozen=True, slots=True)
+class RankedDocument:
+    """A search document as the ranked query reads it (``_FIELDS``): the sixty candidates of a
+    search as model instances cost 0.7 ms of keyword arguments and signals."""
+
+    id: int
+    kind: str
+    language: str
+    edition: str
+    number: str
+    title: str
+    body: str
+    url: str
+
+
 def _ranked_documents(terms: list[str], *, any_term: bool, language: str, edition: str | None, limit: int):
     where, params = _scope(language, edition)
     if connection.vendor == "postgresql":
@@ -214,13 +229,10 @@ def _ranked_documents(terms: list[str], *, any_term: bool, language: str, editio
     # {where} above is one of two constant strings; every value is a query parameter.
     with connection.cursor() as cursor:
         cursor.execute(sql, arguments)
-        return [
-            (SearchDocument(**dict(zip(_FIELDS, row[:-1], strict=True))), float(row[-1]))
-            for row in cursor.fetchall()
-        ]
+        return [(RankedDocument(*row[:-1]), float(row[-1])) for row in cursor.fetchall()]
 
 
-def _hit(document: SearchDocument, *, snippet: SafeString, score: float) -> SearchHit:
+def _hit(document: SearchDocument | RankedDocument, *, snippet: SafeString, score: float) -> SearchHit:
     return SearchHit(
         edition=document.edition,
         number=document.number,
@@ -304,7 +316,7 @@ def _glossary_words(language: str) -> list[tuple[frozenset[str], str, tuple[str,
     return cached_value("glossary-words", language, compute=compute)  # type: ignore[return-value]
 
 
-def _defines(document: SearchDocument, defining: set[tuple[str, str]]) -> bool:
+def _defines(document: SearchDocument | RankedDocument, defining: set[tuple[str, str]]) -> bool:
     """Whether the document is one of ``defining`` or lies under one (9.2.1 under 9.2)."""
     parts = document.number.split(".")
     return any((document.edition, ".".join(parts[:size])) in defining for size in range(len(parts), 0, -1))

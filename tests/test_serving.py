@@ -119,3 +119,13 @@ def test_insecure_loopback_is_refused_for_a_public_host_name(tmp_path):
         [sys.executable, "manage.py", "check"], cwd=REPO, env=env, capture_output=True, text=True, check=False
     )
     assert result.returncode != 0 and "INSECURE_LOOPBACK" in result.stderr
+
+
+def test_the_wsgi_application_freezes_what_start_up_loaded_out_of_the_garbage_collector():
+    probe = "import gc, config.wsgi; print(gc.get_freeze_count(), len(gc.get_objects()))"
+    result = subprocess.run(  # noqa: S603 - our interpreter and a fixed probe
+        [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},
+    )
+    frozen, tracked = map(int, result.stdout.split())
+    assert frozen > 50_000 > tracked

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import stringfilter
 from django.urls import NoReverseMatch, reverse
+from django.utils.text import Truncator
 from django.utils.translation import get_language
 
 from questions.citations import citation_reference
-from questions.models import Action, Outcome, QuestionType, Status
+from questions.models import Action, Difficulty, Outcome, QuestionType, Status
 
 register = template.Library()
 
@@ -46,14 +49,47 @@ def action_label(value: str) -> str:
     return str(Action(value).label) if value in Action.values else value
 
 
+# Value -> label (translated when printed): lists call these filters once per row, and building
+# the enumeration's values and members each time cost more than the translation.
+_TYPE_LABELS = dict(QuestionType.choices)
+_STATUS_LABELS = dict(Status.choices)
+_DIFFICULTY_LABELS = dict(Difficulty.choices)
+
+
 @register.filter
 def type_label(value: str) -> str:
-    return str(QuestionType(value).label) if value in QuestionType.values else value
+    label = _TYPE_LABELS.get(value)
+    return value if label is None else str(label)
 
 
 @register.filter
 def status_label(value: str) -> str:
-    return str(Status(value).label) if value in Status.values else value
+    label = _STATUS_LABELS.get(value)
+    return value if label is None else str(label)
+
+
+@register.filter
+def difficulty_label(value: int):
+    label = _DIFFICULTY_LABELS.get(value)
+    return value if label is None else str(label)
+
+
+@register.filter(is_safe=True)
+@stringfilter
+def truncated(value: str, length: int) -> str:
+    """Django's ``truncatechars``, remembered: the lists of questions cut each row's stem or
+    summary (40 µs each, a Python loop over its characters), the same texts on every page. The
+    result depends on the text, the length and the language (the ellipsis is translated) only."""
+    try:
+        length = int(length)
+    except ValueError:
+        return value
+    return _truncated(value, length, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _truncated(value: str, length: int, language: str | None) -> str:
+    return Truncator(value).chars(length)
 
 
 @register.simple_tag

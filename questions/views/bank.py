@@ -23,6 +23,11 @@ from questions.scoring import grade
 from questions.views._common import language, partial
 
 PAGE_SIZE = 25
+# What a row of the list prints (questions/bank.html): the search text and the rest stay unread.
+LIST_FIELDS = (
+    "uid", "summary_fr", "tag_list", "type", "unit_codes", "difficulty", "status", "current_version",
+    "needs_review", "author__first_name", "author__last_name", "author__email",
+)
 
 
 @require_GET
@@ -33,7 +38,10 @@ def bank(request: HttpRequest) -> HttpResponse:
     form = BankFilterForm(request.GET or None, authors=ui_services.author_choices(visible))
     filters = form.cleaned_data if form.is_valid() else {}
     questions = (
-        ui_services.filter_bank(visible, filters, user=request.user).select_related("author").order_by("uid")
+        ui_services.filter_bank(visible, filters, user=request.user)
+        .select_related("author")
+        .only(*LIST_FIELDS)
+        .order_by("uid")
     )
     page = Paginator(questions, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -84,6 +92,8 @@ def detail(request: HttpRequest, uid: str) -> HttpResponse:
     question = permissions.get_question_for_user(request.user, uid)
     context = _workflow_context(request, question)
     shown = question.draft if context["can_read_draft"] and question.draft else question.current_version
+    if shown is not None:
+        shown.question = question  # already read: the candidate's view reads its uid
     context.update(
         {
             "question": question,

@@ -7,12 +7,15 @@ import io
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
+from django_otp.models import Device
 from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts import two_factor
+from accounts.middleware import OTPMiddleware
+from accounts.models import User
 from tests.conftest import client_for
 from tests.two_factor import authenticator_for, next_code, unverified_login
 
@@ -232,3 +235,30 @@ def test_the_demo_staff_have_an_authenticator_whose_code_demo_totp_prints(demo_u
     call_command("demo_totp", "examens@demo.arbitre.fr", stdout=out)
     client = unverified_client(demo_users["examens@demo.arbitre.fr"])
     assert client.post(VERIFY, {"code": out.getvalue().strip()}).status_code == 302
+
+
+def test_the_middleware_reads_the_sessions_device_as_django_otp_does(grader):
+    device = authenticator_for(grader)
+    middleware = OTPMiddleware(lambda request: None)
+    read = middleware._device_from_persistent_id(device.persistent_id)
+    assert (type(read), read.pk, read.user_id, read.confirmed) == (TOTPDevice, device.pk, grader.pk, True)
+    assert Device.from_persistent_id(device.persistent_id) == read
+
+
+@pytest.mark.parametrize(
+    "persistent_id",
+    ["otp_totp.totpdevice/999999", "otp_totp.totpdevice/x", "otp_totp.nothing/1", "accounts.user/1", "x", ""],
+)
+def test_the_middleware_finds_no_device_for_an_id_that_names_none(grader, persistent_id):
+    assert OTPMiddleware(lambda request: None)._device_from_persistent_id(persistent_id) is None
+
+
+def test_a_verified_graders_device_and_permissions_take_two_queries(grader, django_assert_num_queries):
+    client = client_for(grader)
+    request = RequestFactory().get("/")
+    request.session = client.session
+    request.user = User.objects.get(pk=grader.pk)
+    OTPMiddleware(lambda request: None)(request)
+    with django_assert_num_queries(2):
+        assert request.user.is_verified()
+        assert request.user.has_perm("accounts.grade_copies")

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth import authenticate
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.backends import ModelBackend
 from accounts.models import User
-from config.lookups import UniqueLookup
+from config.lookups import CompiledQuery, UniqueLookup
 from delivery import services
-from delivery.models import Attempt, AttemptStatus
+from delivery.models import Attempt, AttemptStatus, Paper
 from tests.delivery.conftest import *  # noqa: F403 (the paper and attempt fixtures)
 
 ATTEMPT = UniqueLookup(Attempt, "pk", "candidate")
@@ -152,3 +153,32 @@ def test_a_new_login_goes_through_accounts_backend(client, trainee):
 
     client.post("/accounts/login/", {"username": trainee.email, "password": "correct-horse-battery"})
     assert client.session[BACKEND_SESSION_KEY] == "accounts.backends.ModelBackend"
+
+
+SESSIONS_OF = CompiledQuery(
+    Attempt,
+    lambda candidate, after: Attempt.objects.filter(
+        Q(candidate_id=candidate) | Q(paper__created_by_id=candidate), started_at__gt=after
+    ).order_by("pk").values_list("pk", flat=True),
+    candidate=(-123_456_789, None),
+    after=(datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=UTC), Attempt._meta.get_field("started_at")),
+)
+
+
+def test_a_compiled_query_reads_what_its_queryset_reads(attempt, trainee, trainer):
+    Paper.objects.filter(pk=attempt.paper_id).update(created_by=trainer)
+    before, at = attempt.started_at - timedelta(seconds=1), attempt.started_at
+    for person, after in ((trainee, before), (trainee, at), (trainer, before), (trainer, at)):
+        expected = list(SESSIONS_OF.build(person.pk, after))
+        rows = SESSIONS_OF.rows(candidate=person.pk, after=after)
+        assert [Attempt._meta.pk.to_python(row[0]) for row in rows] == expected
+
+
+def test_a_compiled_query_binds_a_value_wherever_the_queryset_reads_it(db):
+    _sql, _params, places = SESSIONS_OF._compile(connection)
+    assert len(places["candidate"]) == 2
+
+
+def test_a_compiled_query_takes_exactly_its_values():
+    with pytest.raises(TypeError):
+        SESSIONS_OF.rows(candidate=1)

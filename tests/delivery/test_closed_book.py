@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from delivery import services
+from delivery import permissions, services
 from delivery.models import Purpose
 from tests.conftest import client_for
 from tests.delivery.conftest import make_paper
@@ -125,3 +125,16 @@ def test_other_people_still_read_the_rulebook(sitting, other_trainee):
 
 def test_anonymous_visitors_still_read_the_rulebook(sitting):
     assert client_for(None).get("/rules/").status_code == 200
+
+
+def test_the_copies_in_progress_are_those_the_orm_reads(attempt, practice_paper, trainee, other_trainee):
+    """The statement compiled once reads what the rule's queryset reads: before, within and past
+    the deadline's grace, for the candidate and for someone else."""
+    services.start_attempt(paper=practice_paper, candidate=trainee)
+    open_book = make_paper(attempt.paper.created_by, attempt.paper.created_by, [], open_book=True)
+    services.start_attempt(paper=open_book, candidate=trainee)
+    for offset in (timedelta(0), timedelta(hours=1, seconds=10), timedelta(hours=2), timedelta(days=-1)):
+        now = timezone.now() + offset
+        for person in (trainee, other_trainee):
+            rows = permissions.exam_copies_in_progress_queryset(person.pk, now - services.grace_period())
+            assert permissions.exam_copies_in_progress(person, now) == {pk: not book for pk, book in rows}

@@ -51,6 +51,18 @@ def test_the_queue_lists_only_the_graders_own_assignments(own_assignment, others
     assert f'data-assignment="{others_assignment.pk}"' not in html
 
 
+def test_the_queue_shows_each_copys_code_and_question_without_a_query_per_copy(
+    own_assignment, grader, django_assert_max_num_queries
+):
+    client = client_for(grader)
+    client.get(reverse("grading:queue"))
+    with django_assert_max_num_queries(12):
+        html = client.get(reverse("grading:queue")).content.decode()
+    code = own_assignment.response.attempt.exam_registration.anonymity_code
+    assert code in html
+    assert f"Question {own_assignment.response.item.position}" in html
+
+
 def test_the_queue_refuses_post(distributed, grader):
     assert client_for(grader).post(reverse("grading:queue")).status_code == 405
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from delivery.models import Paper
 from papers import services
 from papers.models import Blueprint, BlueprintRule
+from questions.models import QuestionVersion
 from tests.conftest import client_for
 from tests.papers.conftest import publish
 
@@ -62,3 +63,26 @@ def test_the_paper_page_reads_the_database_a_fixed_number_of_times(
     assert response.status_code == 200
     assert not _reads_content(context.captured_queries)
     assert "Énoncé art9-24" in response.content.decode()
+
+
+def test_a_drawn_version_is_the_instance_the_orm_reads(blueprint):
+    drawn = services.draw(blueprint, seed=7).versions[0][0]
+    read = QuestionVersion.objects.select_related("question").only(*services.POOL_FIELDS).get(pk=drawn.pk)
+    assert drawn.get_deferred_fields() == read.get_deferred_fields()
+    fields = ("question_id", "type", "difficulty", "tags", "citations", "points", "stem_fr")
+    assert [getattr(drawn, name) for name in fields] == [getattr(read, name) for name in fields]
+    assert drawn.question.uid == read.question.uid
+
+
+def test_the_pool_holds_the_units_versions_in_service_in_the_order_of_their_uids(large_bank):
+    pool = services.service_pool("UVR")
+    assert [candidate.uid for candidate in pool] == sorted(version.question.uid for version in large_bank)
+
+
+def test_a_rule_on_a_tag_draws_only_the_questions_bearing_it(db):
+    tagged = {publish(f"pendule-{number}", tags=("Pendule",)).question.uid for number in range(3)}
+    publish("sans-theme")
+    blueprint = Blueprint.objects.create(name="Pendules", unit="UVR", duration_minutes=60)
+    BlueprintRule.objects.create(blueprint=blueprint, position=1, tag="pendule", count=5)
+    drawn = services.draw(blueprint, seed=3).rules[0]
+    assert ({version.question.uid for version in drawn.drawn}, drawn.available) == (tagged, 3)

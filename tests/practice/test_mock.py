@@ -101,3 +101,11 @@ def test_the_mock_papers_drawn_for_trainees_stay_out_of_the_staffs_list(trainee,
     attempt = services.start_mock(trainee=trainee, unit="UVR")
     html = client_for(exam_staff).get(reverse("papers:index")).content.decode()
     assert attempt.paper.title not in html and "Examen blanc UVR" in html  # the blueprint is listed
+
+
+def test_the_practice_page_offers_to_resume_the_mock_under_way(trainee, other_trainee, mock_blueprints):
+    attempt = services.start_mock(trainee=trainee, unit="UVR")
+    assert services.open_mocks(trainee) == {"UVR": attempt.pk}
+    assert services.open_mocks(other_trainee) == {}
+    html = client_for(trainee).get(reverse("practice:home")).content.decode()
+    assert html.count("Reprendre") == 1

@@ -53,6 +53,17 @@ def test_mastery_per_family_keeps_article_families_apart(trainee, bank_questions
     assert (families["laws:9"].mastered, families["laws:9"].accuracy_percent) == (2, 100)
 
 
+def test_each_answered_question_counts_its_answers_and_its_last_one(trainee, other_trainee, bank_questions):
+    known_history(trainee)
+    attempt = services.start_practice(trainee=trainee, criteria=Criteria(unit="UVR"), seed=2, now=NOW)
+    answer(attempt, "art4-single", right=True, at=NOW + timedelta(minutes=5))
+    ids = {uid: bank_questions[uid].question_id for uid in ("art4-single", "art9-single")}
+    answered = progress._per_question([trainee.pk, other_trainee.pk])
+    assert answered[trainee.pk][ids["art4-single"]] == (2, 1, True)
+    assert answered[trainee.pk][ids["art9-single"]] == (1, 1, True)
+    assert other_trainee.pk not in answered
+
+
 def test_mastery_is_given_for_several_trainees_at_once(trainee, other_trainee, bank_questions):
     known_history(trainee)
     result = progress.unit_mastery([trainee.pk, other_trainee.pk])

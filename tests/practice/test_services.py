@@ -192,6 +192,14 @@ def test_the_daily_review_draws_the_due_cards_and_a_right_answer_clears_them(tra
     assert services.due_count(trainee, now=tomorrow) == 0
 
 
+def test_a_missed_question_is_due_tomorrow_and_not_before(trainee, bank_questions):
+    attempt = practise(trainee, family="laws:4")
+    answer(attempt, "art4-single", right=False, at=NOW)
+    tomorrow = NOW + timedelta(days=1)
+    assert [services.due_count(trainee, now=when) for when in (NOW - timedelta(days=1), tomorrow)] == [0, 1]
+    assert services.review_queue(trainee, now=tomorrow).count() == 1
+
+
 def test_nothing_to_review_is_said_plainly(trainee, bank_questions):
     with pytest.raises(services.NothingToDraw, match="Rien à réviser"):
         services.start_review(trainee=trainee, now=NOW)

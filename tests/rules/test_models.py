@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from datetime import date
+from unittest import mock
+
 import pytest
 from django.db import IntegrityError
 from django.utils import translation
@@ -39,6 +42,24 @@ def test_the_permalink_is_edition_then_number(rulebook):
 
 def test_the_current_edition_is_the_newest_complete_one(rulebook):
     assert Edition.current().slug == "2018"
+
+
+def test_the_current_edition_is_read_once_until_the_rulebook_changes(rulebook, django_assert_num_queries):
+    Edition.current()
+    with django_assert_num_queries(0):
+        assert Edition.current().slug == "2018"
+    Edition.objects.filter(slug="2018").get().save()  # any change of the rulebook
+    with django_assert_num_queries(1):
+        assert Edition.current().slug == "2018"
+
+
+def test_the_current_edition_changes_with_the_day_it_comes_into_force(rulebook):
+    edition = Edition.objects.get(slug="2018")
+    Edition.objects.create(slug="2030", year=2030, title_fr="Règles 2030", complete=True,
+                           in_force=date(2030, 1, 1))
+    assert Edition.current() == edition
+    with mock.patch("django.utils.timezone.localdate", return_value=date(2030, 1, 1)):
+        assert Edition.current().slug == "2030"
 
 
 def test_the_parent_is_linked(rulebook):
