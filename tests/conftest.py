@@ -9,6 +9,31 @@ from django.test import Client
 from accounts.models import ROLE_PERMISSIONS, Role, User, ensure_role_groups
 from tests import database_template
 
+# --- Distribution over pytest-xdist's workers ----------------------------------------------
+
+_DIST_KEY = "arbitre_dist"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """`pytest -n 2` distributes as `--dist loadgroup`: like xdist's default (`load`), test by
+    test, except that the tests marked ``xdist_group(name)`` run on one worker, one after the
+    other. They share a costly computation kept in that worker's memory (the engine's verdicts
+    on the shipped bank, the reference positions' searches), which would otherwise be computed
+    again on the other worker. An explicit `--dist` is left as given."""
+    if getattr(config.option, "numprocesses", None) and config.option.dist == "no":
+        config.option.dist = "loadgroup"
+
+
+def pytest_configure(config):
+    # A worker reads its options from the command line, where `--dist` may be missing: the
+    # controller's choice is passed on (pytest_configure_node), and xdist then names the
+    # grouped tests by their group, which is how the controller keeps them together.
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput and workerinput.get(_DIST_KEY) == "loadgroup":
+        config.option.loadgroup = True
+
+
 # --- Test databases: migrated once per run (tests/database_template.py) -------------------
 
 
@@ -17,6 +42,7 @@ def pytest_configure_node(node):
     """xdist's controller, before starting a worker: the directory the workers share."""
     directory = database_template.directory_for_workers(node.config)
     node.workerinput[database_template.WORKER_INPUT_KEY] = directory
+    node.workerinput[_DIST_KEY] = node.config.option.dist
 
 
 def pytest_unconfigure(config):
