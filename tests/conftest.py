@@ -212,10 +212,11 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def demo_users(transactional_db):
-    """The demo accounts of `load_demo`, as in `make run`."""
-    from django.core.management import call_command
+    """The demo accounts of `load_demo`, as in `make run` (with the rest of the demo data, copied
+    from the worker's first `load_demo`: tests/demo_snapshot.py)."""
+    from tests import demo_snapshot
 
-    call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    demo_snapshot.load_demo()
     return {user.email: user for user in User.objects.all()}
 
 
