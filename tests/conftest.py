@@ -227,6 +227,16 @@ def demo_users(transactional_db):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _cheap_flush():
+    """Transactional tests end with a flush that empties only the tables with rows (tests/flush.py)."""
+    from tests import flush
+
+    flush.install()
+    yield
+    flush.uninstall()
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _flush_waits_for_the_live_server():
     """A browser test ends while the live server's thread may still be answering the page's
     last request (an htmx poll, a preview): on SQLite its open statement locks a table and the

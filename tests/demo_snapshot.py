@@ -25,6 +25,8 @@ from django.db import connection, transaction
 from django.db.models import AutoField, BigAutoField, SmallAutoField
 from django.utils import timezone
 
+from tests.flush import tables_with_rows
+
 # What a migration or a flush leaves in an otherwise empty database: the content types and
 # permissions (post_migrate) and the role groups (accounts' data migration).
 BASELINE_TABLES = frozenset(
@@ -80,18 +82,6 @@ def _models():
 def _quoted(name: str) -> str:
     # The SQL below is built from the models' own table and column names, quoted: no input.
     return connection.ops.quote_name(name)
-
-
-def _tables_with_rows() -> set[str]:
-    """One query: the model tables that hold at least one row."""
-    tables = [model._meta.db_table for model in _models()]
-    select = " UNION ALL ".join(
-        f"SELECT '{table}' FROM (SELECT 1 FROM {_quoted(table)} LIMIT 1) AS t{index}"  # noqa: S608
-        for index, table in enumerate(tables)
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(select)
-        return {row[0] for row in cursor.fetchall()}
 
 
 @contextlib.contextmanager
@@ -158,7 +148,7 @@ def load_demo() -> None:
     """As `call_command("load_demo")` on the test's database, from the worker's copy when it can."""
     global _snapshot
     conditions = _conditions()
-    present = _tables_with_rows()
+    present = tables_with_rows(connection)
     clean = present <= BASELINE_TABLES
     if clean and _snapshot is not None and _snapshot.conditions == conditions:
         _restore(_snapshot, present)
