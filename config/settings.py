@@ -170,6 +170,10 @@ if DATABASE_URL:
             "server_side_binding": True,
             "prepare_threshold": env_int("DATABASE_PREPARE_THRESHOLD", 5),
         })
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and TESTING:
+        # A test database is thrown away: its commits (every request of the browser tests, every
+        # flush between them) need not wait for the disk.
+        DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "arbitre.sqlite3"}}
