@@ -2,12 +2,43 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 
 import pytest
 from django.test import Client
 
 from accounts.models import ROLE_PERMISSIONS, Role, User, ensure_role_groups
 from tests import database_template
+
+# Bytecode caches are written whatever PYTHONDONTWRITEBYTECODE says: without them every worker of
+# every run compiles the test modules again, with their assertions rewritten by pytest (a cold
+# collection takes 11 s a worker, a warm one 3.5 s). They go to __pycache__, which git ignores.
+sys.dont_write_bytecode = False
+
+# --- Distribution over pytest-xdist's workers ----------------------------------------------
+
+_DIST_KEY = "arbitre_dist"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """`pytest -n 2` distributes as `--dist loadgroup`: like xdist's default (`load`), test by
+    test, except that the tests marked ``xdist_group(name)`` run on one worker, one after the
+    other. They share a costly computation kept in that worker's memory (the engine's verdicts
+    on the shipped bank, the reference positions' searches), which would otherwise be computed
+    again on the other worker. An explicit `--dist` is left as given."""
+    if getattr(config.option, "numprocesses", None) and config.option.dist == "no":
+        config.option.dist = "loadgroup"
+
+
+def pytest_configure(config):
+    # A worker reads its options from the command line, where `--dist` may be missing: the
+    # controller's choice is passed on (pytest_configure_node), and xdist then names the
+    # grouped tests by their group, which is how the controller keeps them together.
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput and workerinput.get(_DIST_KEY) == "loadgroup":
+        config.option.loadgroup = True
+
 
 # --- Test databases: migrated once per run (tests/database_template.py) -------------------
 
@@ -17,6 +48,7 @@ def pytest_configure_node(node):
     """xdist's controller, before starting a worker: the directory the workers share."""
     directory = database_template.directory_for_workers(node.config)
     node.workerinput[database_template.WORKER_INPUT_KEY] = directory
+    node.workerinput[_DIST_KEY] = node.config.option.dist
 
 
 def pytest_unconfigure(config):
@@ -186,11 +218,22 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def demo_users(transactional_db):
-    """The demo accounts of `load_demo`, as in `make run`."""
-    from django.core.management import call_command
+    """The demo accounts of `load_demo`, as in `make run` (with the rest of the demo data, copied
+    from the worker's first `load_demo`: tests/demo_snapshot.py)."""
+    from tests import demo_snapshot
 
-    call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    demo_snapshot.load_demo()
     return {user.email: user for user in User.objects.all()}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cheap_flush():
+    """Transactional tests end with a flush that empties only the tables with rows (tests/flush.py)."""
+    from tests import flush
+
+    flush.install()
+    yield
+    flush.uninstall()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -57,16 +57,20 @@ def unverified_login(client, user: User) -> None:
 def next_code(device: TOTPDevice) -> str:
     """A code the device accepts now and has not accepted before.
 
-    A code may be used once (django-otp remembers the last time step): a test that logs the
-    same person in twice within 30 s takes the code of the next step, which is within the
-    device's tolerance of one step."""
+    A code may be used once (django-otp remembers the last time step): the current step is
+    taken first, then the next unused one within the device's tolerance (a test that logs the
+    same person in twice within 30 s takes the next step's code). Never an earlier step: if
+    the clock ticked between the choice and the server's check, the server would no longer
+    accept it (the page then waits 30 s for a redirect and the test fails), whereas the
+    current and next steps stay within the tolerance after a tick. When every acceptable step
+    is used, it waits for the clock."""
     device.refresh_from_db()
-    now_step = int((time.time() - device.t0) // device.step) + device.drift
-    step = max(now_step - 1, device.last_t + 1)
-    while step > now_step + 1:  # every acceptable step used: wait for the clock
-        time.sleep(1)
+    while True:
         now_step = int((time.time() - device.t0) // device.step) + device.drift
-    return f"{hotp(device.bin_key, step, device.digits):0{device.digits}d}"
+        step = max(now_step, device.last_t + 1)
+        if step <= now_step + device.tolerance:
+            return f"{hotp(device.bin_key, step, device.digits):0{device.digits}d}"
+        time.sleep(0.5)
 
 
 def pass_two_factor_step(page, email: str) -> None:

@@ -7,6 +7,11 @@ from tests.conftest import client_for
 SHUFFLE_PGN = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
 
 
+# The reference positions' verdicts take seconds to search, then stay in the worker's memory:
+# the tests of the reference page run on one pytest-xdist worker (tests/conftest.py).
+reference_page = pytest.mark.xdist_group("reference-positions")
+
+
 @pytest.fixture
 def anonymous():
     return None
@@ -107,6 +112,7 @@ def test_the_openapi_document_describes_the_analysis(db):
     assert "/chess/analyse" in document["paths"] and "Analysis" in document["components"]["schemas"]
 
 
+@reference_page
 @pytest.mark.parametrize("role", ["trainee", "trainer"])
 def test_trainees_and_trainers_see_the_reference_positions(role, request):
     response = client_for(request.getfixturevalue(role)).get("/positions/reference/")
@@ -114,6 +120,7 @@ def test_trainees_and_trainers_see_the_reference_positions(role, request):
     assert response.content.count(b"<figure") == 10
 
 
+@reference_page
 def test_the_reference_page_shows_the_engine_verdicts(trainer):
     content = client_for(trainer).get("/positions/reference/").content.decode()
     assert content.count("position morte") >= 3

@@ -21,6 +21,10 @@ from django.core.management import call_command
 from questions.content import validate_question
 from questions.engine_check import check_answer_key, needs_engine
 
+# On one pytest-xdist worker with the other modules that load the whole bank: the engine checks
+# its 41 rulings once (about a minute), then finds the verdicts in that process's caches.
+pytestmark = pytest.mark.xdist_group("shipped-bank")
+
 BANK_DIR = Path(__file__).resolve().parents[2] / "questions" / "data" / "bank"
 BANK_FILES = sorted(BANK_DIR.glob("*.json"))
 

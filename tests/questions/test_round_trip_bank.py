@@ -23,6 +23,10 @@ from questions.signals import connect_model_signals
 from tests.conftest import client_for
 from tests.questions.shipped_bank import shipped_questions
 
+# On one pytest-xdist worker with the other modules that load the whole bank: the engine checks
+# its 41 rulings once (about a minute), then finds the verdicts in that process's caches.
+pytestmark = pytest.mark.xdist_group("shipped-bank")
+
 FORMATS = {"json": "json", "moodlexml": "xml", "gift": "gift"}
 
 
