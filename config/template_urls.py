@@ -24,6 +24,7 @@ from django.template.defaulttags import url as django_url
 from django.urls import NoReverseMatch, get_resolver, get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 register = Library()
 MAX_URLS = 8192
@@ -33,8 +34,9 @@ CACHEABLE_TYPES = (str, SafeString, int, uuid.UUID)
 
 
 @lru_cache(maxsize=MAX_URLS)
-def _reversed(view_name, args, kwargs, current_app, resolver, script_prefix, urlconf) -> str:
-    # ``resolver`` and ``script_prefix`` are in the key only: ``reverse`` reads them itself.
+def _reversed(view_name, args, kwargs, current_app, resolver, script_prefix, urlconf, language) -> str:
+    # ``resolver``, ``script_prefix`` and ``language`` are in the key only: ``reverse`` reads
+    # them itself (the language for translated URL patterns, which Arbitre has none of today).
     return reverse(view_name, urlconf=urlconf, args=[value for _type, value in args],
                    kwargs={name: value for name, _type, value in kwargs}, current_app=current_app)
 
@@ -57,6 +59,7 @@ def cached_reverse(view_name, args: list, kwargs: dict, current_app) -> str:
         get_resolver(urlconf),
         get_script_prefix(),
         urlconf,
+        get_language(),
     )
 
 
