@@ -92,5 +92,6 @@ class ClosedBookMiddleware:
             from questions.models import QuestionVersion
 
             version = QuestionVersion.objects.filter(pk=view_kwargs.get("version_id")).first()
-            return version is not None and shown_on_copies(copies, version, view_kwargs.get("sha256"))
+            sha256 = view_kwargs.get("sha256")
+            return version is not None and bool(sha256) and shown_on_copies(copies, version, sha256)
         return False

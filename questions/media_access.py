@@ -165,10 +165,11 @@ def can_see_image(user, version: QuestionVersion, sha256: str) -> bool:
     )
 
 
-def shown_on_copies(attempt_ids, version: QuestionVersion, sha256: str | None = None) -> bool:
-    """During a closed-book exam, only the images the copies being sat show now."""
+def shown_on_copies(attempt_ids, version: QuestionVersion, sha256: str) -> bool:
+    """During a closed-book exam, only the images the copies being sat show now. ``sha256`` is
+    required: without it an image of the correction would pass as one of the question."""
     attempts = Attempt.objects.filter(pk__in=list(attempt_ids))
-    if sha256 is not None and of_correction_only(version, sha256):
+    if of_correction_only(version, sha256):
         return attempt_showing_correction(attempts, version) is not None
     return attempt_showing(attempts, version) is not None
 
