@@ -328,7 +328,10 @@ class _Account:
 # -- rendering ----------------------------------------------------------------------------
 def _prefs(params: dict, language: str) -> str:
     parts = []
-    for player, pref in params["prefs"].items():
+    # The higher-ranked player first: a JSON object read back from PostgreSQL's jsonb has its
+    # keys in jsonb's own order, not in the order they were written.
+    high = str(params.get("high"))
+    for player, pref in sorted(params["prefs"].items(), key=lambda item: item[0] != high):
         if pref["colour"]:
             parts.append(
                 T.text(
