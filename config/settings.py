@@ -211,6 +211,21 @@ else:
         }
     }
 
+# The engine's definite mate verdicts (positions.searches) are kept in this cache, under keys
+# that carry the engine's fingerprint. Under test they go to a file cache under var/ that
+# outlives the run: a verdict takes seconds to compute (the shipped bank's rulings, about 50 s
+# in all) and is the same whatever the database, so the suite's second run (CI's PostgreSQL
+# one) and the second worker read what the first computed. A changed engine changes every key.
+ENGINE_VERDICT_CACHE = "default"
+if TESTING and not CACHE_URL:
+    CACHES["engine_verdicts"] = {
+        "BACKEND": "config.cache.FileBasedCache",
+        "LOCATION": VAR_DIR / "test-cache" / "engine-verdicts",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+    ENGINE_VERDICT_CACHE = "engine_verdicts"
+
 # Sessions are read on every request (an exam's autosaves every few seconds per candidate):
 # from the cache, written through to the database, which keeps them when the cache loses
 # them. The cache is one every process shares (Redis, or the file cache above); only the

@@ -8,10 +8,13 @@ definite, in Django's cache shared by the workers.
 from __future__ import annotations
 
 import hashlib
+from functools import cache as computed_once
 from functools import lru_cache
+from pathlib import Path
 
 import chess
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import caches
 
 from positions import mate
 
@@ -46,7 +49,7 @@ def _search(
     cached under the position alone and looked up first: every page (reference positions,
     analysis, questions) then shows the same verdict for the same position, whichever asked
     first, even after this process kept an "undetermined" found on a loaded machine."""
-    cached = cache.get(_definite_key(fen, color))
+    cached = _verdicts().get(_definite_key(fen, color))
     if cached is not None:
         verdict, line, method, nodes = cached
         return mate.MateSearch(
@@ -55,8 +58,28 @@ def _search(
     return _search_in_process(fen, color, node_budget, time_budget, native_budget)
 
 
+def _verdicts():
+    """The cache that keeps definite verdicts: Django's shared cache (settings.ENGINE_VERDICT_CACHE
+    names another under test, one that outlives the run: tests/README)."""
+    return caches[settings.ENGINE_VERDICT_CACHE]
+
+
+@computed_once
+def engine_fingerprint() -> str:
+    """What a verdict depends on: the search's code (Python and C) and python-chess's version.
+    It is part of every key, so that a changed engine never reads a verdict of the old one."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(chess.__version__.encode())
+    sources = [here / name for name in ("mate.py", "helpmate.py", "patterns.py")]
+    sources += sorted((here / "native").glob("*.c"))
+    for path in sources:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _definite_key(fen: str, color: chess.Color) -> str:
-    return "positions:mate:v3:" + hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
+    position = hashlib.sha256(f"{fen}|{int(color)}".encode()).hexdigest()[:40]
+    return f"positions:mate:{engine_fingerprint()}:{position}"
 
 
 @lru_cache(maxsize=512)
@@ -68,7 +91,7 @@ def _search_in_process(
     )
     if result.verdict != "undetermined":  # an undetermined answer may depend on the machine's load
         answer = (result.verdict, tuple(result.line), result.method, result.nodes)
-        cache.set(_definite_key(fen, color), answer, timeout=None)
+        _verdicts().set(_definite_key(fen, color), answer, timeout=None)
     return result
 
 

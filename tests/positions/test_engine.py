@@ -314,12 +314,10 @@ def test_the_knight_side_of_k_b_against_k_n_can_mate_so_a_flag_fall_loses():
     assert (result.can_checkmate["black"], result.flag_fall.result) == ("yes", "0-1")
 
 
-def test_a_long_shuffle_behind_a_locked_chain_is_searched_within_one_budget(monkeypatch):
+def test_a_long_shuffle_behind_a_locked_chain_is_searched_within_one_budget(monkeypatch, fresh_verdicts):
     # Regression: every ply of a bishop-and-king walk behind a locked chain got its own exhaustive
     # search (1,000 plies took five minutes through the public API).
     import random
-
-    from django.core.cache import cache
 
     from positions import engine, mate
 
@@ -339,7 +337,6 @@ def test_a_long_shuffle_behind_a_locked_chain_is_searched_within_one_budget(monk
 
     monkeypatch.setattr(mate, "can_checkmate", counting)
     engine._search.cache_clear()
-    cache.clear()
     run(fen=fen, moves=moves)
     final_searches = 2 * mate.DEFAULT_NODE_BUDGET
     assert sum(searched) <= engine.LOCKED_TOTAL_BUDGET + engine.LOCKED_NODE_BUDGET + final_searches

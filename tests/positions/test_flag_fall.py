@@ -8,7 +8,6 @@ from pathlib import Path
 
 import chess
 import pytest
-from django.core.cache import cache
 
 from positions import engine, mate, patterns
 from positions.examples import reference_verdicts
@@ -37,8 +36,7 @@ def slow_first_enumeration(monkeypatch):
 
 
 @pytest.fixture
-def empty_caches():
-    cache.clear()
+def empty_caches(fresh_verdicts):
     engine._search.cache_clear()
     reference_verdicts.cache_clear()
     yield
