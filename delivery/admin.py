@@ -67,7 +67,7 @@ class AttemptAdmin(admin.ModelAdmin):
     search_fields = ["candidate__email", "candidate__last_name", "paper__title"]
     readonly_fields = ["id", "paper", "candidate", "seed", "status", "started_at", "extra_time",
                        "large_print", "deadline", "submitted_at", "submitted_automatically", "score",
-                       "max_score", "passed", "released_at"]
+                       "max_score", "passed", "released_at", "auto_graded_at", "grading_failures"]
     inlines = [ResponseInline, AttemptEventInline]
 
     def get_queryset(self, request):

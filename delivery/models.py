@@ -156,6 +156,10 @@ class Attempt(models.Model):
     passed = models.BooleanField(_("reçu"), null=True, blank=True)
     # When the correction became visible to the candidate (papers corrected "on release").
     released_at = models.DateTimeField(_("correction publiée le"), null=True, blank=True)
+    # When the automatic grading of the handed-in copy went through (None while it has not: the
+    # copy is handed in, its answers safe, and ``services.grade_pending_attempts`` tries again).
+    auto_graded_at = models.DateTimeField(_("corrigée automatiquement le"), null=True, blank=True)
+    grading_failures = models.PositiveSmallIntegerField(_("échecs de la correction automatique"), default=0)
 
     class Meta:
         verbose_name = _("copie")
@@ -189,9 +193,16 @@ class Attempt(models.Model):
         left = (self.deadline - (now or timezone.now())).total_seconds()
         return max(0, math.ceil(left))
 
+    @property
+    def awaits_automatic_grading(self) -> bool:
+        """Handed in, but its automatic grading has not gone through yet (it failed, or is
+        running): no total, whatever the graders do, until it does."""
+        return self.status == AttemptStatus.SUBMITTED and self.auto_graded_at is None
+
     def correction_visible(self) -> bool:
-        """Whether the candidate may see the correction of this closed attempt."""
-        if self.is_open:
+        """Whether the candidate may see the correction of this closed attempt: not before its
+        automatic grading has gone through (a correction without its grades would say wrong)."""
+        if self.is_open or self.awaits_automatic_grading:
             return False
         if self.paper.feedback == Feedback.ON_RELEASE:
             return self.released_at is not None

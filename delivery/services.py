@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import connections, router, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from delivery import exposure, parts
@@ -291,8 +292,50 @@ def submit_attempt(*, attempt: Attempt, actor=None, automatically: bool = False,
         locked.save(update_fields=["status", "submitted_at", "submitted_automatically"])
         kind = AttemptEvent.Kind.AUTO_SUBMITTED if automatically else AttemptEvent.Kind.SUBMITTED
         AttemptEvent.objects.create(attempt=locked, kind=kind, actor=actor, at=now)
-    graded = grade_attempt(attempt=locked)
+    graded = _grade_handed_in(locked)
     _after_hand_in(graded)
+    return graded
+
+
+def _grade_handed_in(attempt: Attempt) -> Attempt:
+    """Grade a copy just handed in, or leave it handed in and ungraded if the grading fails.
+
+    The copy is closed and its answers are stored: a grading that raises (a bug, a pairing the
+    engine cannot replay, the database away for a moment) must not turn the hand-in into an
+    error page, nor leave the copy ungraded for good. It is logged, counted on the copy
+    (``grading_failures``, shown on the session's page) and tried again by
+    ``grade_pending_attempts``, which the clock runs beside ``close_overdue_attempts``."""
+    try:
+        if transaction.get_connection(router.db_for_write(Attempt)).in_atomic_block:
+            # Inside a caller's transaction (a paper copy's entry) a failed query would
+            # otherwise break that transaction too: a savepoint keeps it usable.
+            with transaction.atomic():
+                return grade_attempt(attempt=attempt, first_time=True)
+        return grade_attempt(attempt=attempt, first_time=True)
+    except Exception:
+        logger.exception("Automatic grading failed for attempt %s: left handed in, to be graded again",
+                         attempt.pk)
+    try:
+        Attempt.objects.filter(pk=attempt.pk).update(grading_failures=F("grading_failures") + 1)
+        attempt.refresh_from_db()
+    except Exception:
+        # The database itself away: the copy is closed all the same (its row says so), and the
+        # sweep finds it ungraded whether the count went up or not.
+        logger.exception("Could not count the grading failure of attempt %s", attempt.pk)
+    return attempt
+
+
+def grade_pending_attempts() -> int:
+    """Grade every handed-in copy whose automatic grading never went through (see
+    ``_grade_handed_in``); a copy graded meanwhile by another run is left as it is. Returns how
+    many were graded now; those that fail again wait for the next run."""
+    graded = 0
+    pending = Attempt.objects.filter(status=AttemptStatus.SUBMITTED, auto_graded_at__isnull=True)
+    for attempt_id in list(pending.order_by("submitted_at").values_list("pk", flat=True)):
+        attempt = _grade_handed_in(Attempt.objects.select_related("paper").get(pk=attempt_id))
+        if attempt.auto_graded_at is not None:
+            graded += 1
+            _after_hand_in(attempt)
     return graded
 
 
@@ -325,9 +368,22 @@ def close_overdue_attempts(*, now: datetime | None = None) -> int:
     return count
 
 
-def grade_attempt(*, attempt: Attempt) -> Attempt:
+class AlreadyGraded(Exception):
+    """Another run graded the copy first (``grade_attempt(first_time=True)``): nothing written."""
+
+
+def grade_attempt(*, attempt: Attempt, first_time: bool = False) -> Attempt:
     """Score every closed question; open parts wait for a grader. Sets the total when complete.
-    A question withheld for an exam (``withheld_items``) is neither graded nor counted."""
+    A question withheld for an exam (``withheld_items``) is neither graded nor counted.
+
+    ``first_time``: the automatic grading of a copy handed in (its hand-in, or the sweep trying
+    again): done once only. The write claims the copy (``auto_graded_at``) in the transaction
+    that stores the grades, so that of a hand-in and a sweep grading the same copy at the same
+    moment, one writes and the other leaves the copy as the first wrote it. Without it: a regrade
+    (an answer entered again, a hand mark withdrawn), which keeps marks given by hand."""
+    if first_time and Attempt.objects.filter(pk=attempt.pk, auto_graded_at__isnull=False).exists():
+        attempt.refresh_from_db()
+        return attempt
     items = attempt_items(attempt, list(attempt.paper.items.select_related("version")))
     responses = {r.item_id: r for r in attempt.responses.all()}
     _grade_parts(attempt)
@@ -347,15 +403,32 @@ def grade_attempt(*, attempt: Attempt) -> Attempt:
             responses[item.pk] = Response(attempt=attempt, item=item)
         if item.pk in scores:
             _apply_score(attempt, responses[item.pk], scores[item.pk])
-    with transaction.atomic():
-        Response.objects.bulk_create([responses[item.pk] for item in items if item.pk not in stored])
-        Response.objects.bulk_update(
-            [responses[item.pk] for item in items if item.pk in stored and item.pk in scores],
-            ["correct", "needs_hand_grading", "points", "penalty"],
-        )
-        graded = _total(attempt, items, responses)
+    try:
+        with transaction.atomic():
+            _claim(attempt, first_time=first_time)
+            Response.objects.bulk_create([responses[item.pk] for item in items if item.pk not in stored])
+            Response.objects.bulk_update(
+                [responses[item.pk] for item in items if item.pk in stored and item.pk in scores],
+                ["correct", "needs_hand_grading", "points", "penalty"],
+            )
+            graded = _total(attempt, items, responses)
+    except AlreadyGraded:
+        attempt.refresh_from_db()
+        return attempt
     _after_grading(graded, list(responses.values()), None)
     return graded
+
+
+def _claim(attempt: Attempt, *, first_time: bool) -> None:
+    """Mark the copy graded automatically, in the transaction that stores its grades. The first
+    grading claims it only if no other did (one conditional UPDATE: on PostgreSQL the second
+    waits for the first's commit, then finds the copy claimed; SQLite serialises the two)."""
+    now = timezone.now()
+    unclaimed = Attempt.objects.filter(pk=attempt.pk, auto_graded_at__isnull=True)
+    if unclaimed.update(auto_graded_at=now):
+        attempt.auto_graded_at = now
+    elif first_time:
+        raise AlreadyGraded
 
 
 def _grade_parts(attempt: Attempt) -> None:

@@ -15,6 +15,8 @@ from delivery import services
 @task()
 def close_overdue_attempts_task() -> int:
     closed = services.close_overdue_attempts()
+    # The same clock grades again the copies whose grading failed at their hand-in.
+    services.grade_pending_attempts()
     _advance_sessions()
     return closed
 

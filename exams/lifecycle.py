@@ -179,6 +179,30 @@ def _waiting_codes(session: ExamSession) -> list[str]:
     )
 
 
+def awaiting_automatic_grading(session: ExamSession) -> int:
+    """Copies handed in whose automatic grading has not gone through (it failed at the hand-in
+    and the clock tries it again: ``delivery.services.grade_pending_attempts``)."""
+    return session.registrations.active().filter(
+        attempt__status=AttemptStatus.SUBMITTED, attempt__auto_graded_at__isnull=True
+    ).count()
+
+
+def _automatic_grading_reason(session: ExamSession) -> list[str]:
+    ungraded = awaiting_automatic_grading(session)
+    if not ungraded:
+        return []
+    return [
+        ngettext(
+            "La correction automatique de %(count)s copie remise n'a pas abouti : elle est relancée "
+            "chaque minute, et la copie n'a pas de note tant qu'elle n'aboutit pas.",
+            "La correction automatique de %(count)s copies remises n'a pas abouti : elle est relancée "
+            "chaque minute, et ces copies n'ont pas de note tant qu'elle n'aboutit pas.",
+            ungraded,
+        )
+        % {"count": ungraded}
+    ]
+
+
 def _has_marks(session: ExamSession) -> bool:
     assignment = apps.get_model("grading", "Assignment")
     return assignment.objects.filter(session=session, graded_at__isnull=False).exists()
@@ -255,24 +279,39 @@ def _guard_start_grading(session: ExamSession) -> list[str]:
 
 def _guard_deliberate(session: ExamSession) -> list[str]:
     # A count, not the codes: the staff page that shows this reason also lists names.
-    waiting = len(_waiting_codes(session))
+    automatic = _automatic_grading_reason(session)
+    waiting = len(_waiting_codes(session)) - awaiting_automatic_grading(session)
     if waiting:
         return [
+            *automatic,
             ngettext(
                 "%(count)s copie attend encore une correction.",
                 "%(count)s copies attendent encore une correction.",
                 waiting,
             )
-            % {"count": waiting}
+            % {"count": waiting},
         ]
-    return []
+    return automatic
 
 
 def _guard_publish(session: ExamSession) -> list[str]:
+    # Never results with a copy's total missing, whatever the state says: the jury arrested
+    # them on totals, and a copy without one would be published as failed.
+    reasons = _automatic_grading_reason(session)
+    ungraded = len(_waiting_codes(session)) - awaiting_automatic_grading(session)
+    if ungraded:
+        reasons.append(
+            ngettext(
+                "%(count)s copie n'a pas de note : les résultats ne peuvent pas être publiés.",
+                "%(count)s copies n'ont pas de note : les résultats ne peuvent pas être publiés.",
+                ungraded,
+            )
+            % {"count": ungraded}
+        )
     undecided = _undecided(session)
     if undecided:
-        return [_("Le jury n'a pas statué sur %(count)s copie(s).") % {"count": undecided}]
-    return []
+        reasons.append(_("Le jury n'a pas statué sur %(count)s copie(s).") % {"count": undecided})
+    return reasons
 
 
 GUARDS = {

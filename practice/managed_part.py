@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -218,6 +219,53 @@ def _explain_unpaired(tournament, number) -> dict:
         return _explanation(engine_round(tournament, number), unpaired=True)
     except ValidationError as error:
         return {"code": "engine_failed", "reason": " ".join(error.messages)}
+
+
+def explanation_after_grading(part: ManagedPart, task: dict) -> dict | None:
+    """The explanation of a round to pair for a part graded before explanations were stored with
+    the grade (the task's report has none): computed now, as ``_grade_pairing`` would have, from
+    the tournament, which is what the grading read (frozen before it, never changed after).
+
+    Kept only if the engine still gives the round the grade was based on (the one the stored
+    faults name, or the trainee's own when it was right): an engine changed since would explain
+    a pairing the trainee was not marked against. Read-only, nothing written; cached, for the
+    engine's run is the page's dearest part. None: a task of another kind, or nothing to show."""
+    if task["key"] != "pair" or "explanation" in task or part.graded_at is None:
+        return None
+    key = f"managed-part-explanation:1:{part.pk}:{task['round']}:{part.graded_at.timestamp()}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = {"data": _explanation_after_grading(part, task)}
+        cache.set(key, cached, timeout=None)
+    return cached["data"]
+
+
+def _explanation_after_grading(part: ManagedPart, task: dict) -> dict | None:
+    tournament = ManagedTournament.objects.get(pk=part.tournament_id)
+    number = task["round"]
+    round_ = _round_of(tournament, number)
+    if round_ is None:
+        return _explain_unpaired(tournament, number)
+    try:
+        engine_run = engine_round(tournament, number)
+    except ValidationError:
+        return None  # the stored faults already say why the engine could not pair it
+    graded_against = _graded_against(task, round_)
+    pairing = engine_run.pairing
+    if graded_against != ({tuple(pair) for pair in pairing.pairs}, set(pairing.byes)):
+        return None
+    return _explanation(engine_run)
+
+
+def _graded_against(task: dict, round_) -> tuple[set, set] | None:
+    """The engine's round (pairs, byes) the stored grade compared the trainee's with."""
+    shown = next((fault for fault in task["faults"] if fault["code"] == "engine_pairing"), None)
+    if shown is not None:
+        return {tuple(pair) for pair in shown["pairs"]}, set(shown["byes"])
+    if task["faults"]:
+        return None
+    proposed = round_pairing(round_)  # right as it stands: the trainee's round is the engine's
+    return set(proposed.pairs), set(proposed.byes)
 
 
 def _grade_results(part, tournament, number) -> tuple[Decimal, list]:

@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from managed_tournaments.models import ByeKind, Result, Tiebreak
-from practice.managed_part import tasks
+from practice.managed_part import explanation_after_grading, tasks
 from practice.models import ManagedPart
 from tournaments.swiss.explain import Step
 
@@ -143,7 +143,7 @@ def correction_rows(part: ManagedPart) -> list[dict]:
     rows = []
     for number, task in enumerate(part.report, 1):
         what, scale = task_text(part, task)
-        explained = explained_round(task, language)
+        explained = explained_round(task, language, part=part)
         # The engine's round is shown with its explanation: not a second time as a fault.
         faults = [f for f in task["faults"]
                   if not (explained and explained["steps"] and f["code"] == "engine_pairing")]
@@ -153,13 +153,17 @@ def correction_rows(part: ManagedPart) -> list[dict]:
     return rows
 
 
-def explained_round(task: dict, language: str) -> dict | None:
+def explained_round(task: dict, language: str, *, part: ManagedPart | None = None) -> dict | None:
     """The engine's round the task was graded against (the trainee's own data: the rounds
     before it as entered, the byes and withdrawals announced for it), explained step by step in
-    ``language``, from what the grading stored; None for another task (or a part graded before
-    explanations were stored)."""
+    ``language``, from what the grading stored, or, for a ``part`` graded before explanations
+    were stored, computed again (``explanation_after_grading``); None for another task."""
+    if task["key"] != "pair":
+        return None
     data = task.get("explanation")
-    if task["key"] != "pair" or data is None:
+    if data is None and part is not None:
+        data = explanation_after_grading(part, task)
+    if data is None:
         return None
     number = task["round"]
     if "steps" not in data:

@@ -3,6 +3,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import threading
+import time
 
 import pytest
 from django.test import Client
@@ -208,6 +210,45 @@ def browser_type_launch_args(browser_type_launch_args):
             "--disable-sync",
         ],
     }
+
+
+LIVE_REQUESTS_GRACE_SECONDS = 30
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started once the test databases are set up, so that it stops
+    before they are dropped, its last requests answered first.
+
+    Session fixtures end in the reverse order they started: pytest starts the (session-scoped)
+    live server before the function-scoped fixture that sets the databases up, so in a worker
+    whose first test was a browser test the server outlived the databases, and a request it was
+    still answering held a connection to the database being dropped (PostgreSQL: "database
+    … is being accessed by other users"). Its request threads are daemon threads, which its
+    stop does not wait for: they are counted here and waited for (a while) once it stops."""
+    server = live_server.thread.httpd
+    answering: set[threading.Thread] = set()
+    lock = threading.Lock()
+    process_request_thread = server.process_request_thread
+
+    def counted(request, client_address):
+        with lock:
+            answering.add(threading.current_thread())
+        try:
+            process_request_thread(request, client_address)  # closes its connections at the end
+        finally:
+            with lock:
+                answering.discard(threading.current_thread())
+
+    # ThreadingMixIn.process_request starts each request's thread on this attribute.
+    server.process_request_thread = counted
+    yield live_server
+    server.shutdown()  # no new request (pytest-django's stop, after this, finds it stopped)
+    deadline = time.monotonic() + LIVE_REQUESTS_GRACE_SECONDS
+    with lock:
+        threads = list(answering)
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 @pytest.fixture(scope="session")

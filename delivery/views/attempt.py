@@ -110,6 +110,7 @@ def _result(request: HttpRequest, attempt: Attempt) -> HttpResponse:
         "book_closed": book_closed,
         "correction": visible,
         "correction_held": attempt.correction_visible() and book_closed,
+        "grading_pending": attempt.awaits_automatic_grading,
         "copies": permissions.copies_being_sat(request.user) if book_closed else [],
         "slots": presentation.slots(attempt, language=language(request)) if visible else [],
         "withheld": presentation.withheld_count(attempt),

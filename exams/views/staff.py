@@ -68,14 +68,17 @@ def session_detail(request: HttpRequest, session_id) -> HttpResponse:
     centres = session.centres.annotate(
         registered=Count("registrations", filter=Q(registrations__status=RegistrationStatus.REGISTERED))
     ).select_related("regional_director")
-    registrations = session.registrations.select_related("candidate", "centre").order_by(
-        "status", "candidate__last_name", "candidate__first_name"
+    registrations = list(
+        session.registrations.select_related("candidate", "centre", "attempt").order_by(
+            "status", "candidate__last_name", "candidate__first_name"
+        )
     )
     context = {
         "session": session,
         "steps": lifecycle.next_steps(session),
         "centres": centres,
         "registrations": registrations,
+        "ungraded": [r for r in registrations if r.attempt and r.attempt.awaits_automatic_grading],
         "batch": session.convocation_batches.first(),
         "keeps_mapping": anonymity.may_read_mapping(request.user, session),
     }

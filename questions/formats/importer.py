@@ -108,13 +108,15 @@ def validate_entries(
     use_database: bool = True,
     skip_engine_for: set[str] | frozenset[str] = frozenset(),
     refused_images: dict[str, list[int]] | None = None,
+    brought_images: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[BankEntry], list[ParseProblem]]:
     """Validate every entry (schema, chess, citations, engine check, unique uids).
 
     Returns the entries with normalised content, and every problem labelled with the
     question's number and uid. ``refused_images``: by label, the images (their place in
     ``media``) the importer may not name (``_image_problems``), each refused with one message
-    whether the bank holds it or not.
+    whether the bank holds it or not. ``brought_images``: the hashes of the images the file
+    brings, stored with the questions once the import is accepted: not "missing from the bank".
     """
     valid: list[BankEntry] = []
     problems: list[ParseProblem] = []
@@ -125,7 +127,9 @@ def validate_entries(
         )
         label = entry.label or entry.uid
         refused = {f"media.{number}.sha256" for number in (refused_images or {}).get(label, [])}
-        content_problems = [problem for problem in content_problems if problem.field not in refused]
+        to_be_stored = _brought_fields(entry.content, brought_images)
+        content_problems = [problem for problem in content_problems
+                            if problem.field not in refused and problem.field not in to_be_stored]
         problems.extend(_image_refusals(label, entry.content, refused))
         problems.extend(ParseProblem(label, str(problem)) for problem in content_problems)
         if entry.uid in seen:
@@ -157,6 +161,16 @@ def validate_entries(
             )
         )
     return valid, problems
+
+
+def _brought_fields(content: dict, brought_images: set[str] | frozenset[str]) -> set[str]:
+    """The ``media.N.sha256`` fields of the images the file brings (their only possible problem is
+    not being in the bank yet: their hash was computed from their bytes)."""
+    media = content.get("media")
+    if not brought_images or not isinstance(media, list):
+        return set()
+    return {f"media.{number}.sha256" for number, item in enumerate(media)
+            if isinstance(item, dict) and item.get("sha256") in brought_images}
 
 
 def _image_refusals(label: str, content: dict, refused: set[str]) -> list[ParseProblem]:
@@ -287,9 +301,10 @@ def import_entries(
     )
     left_out = {entry.uid: list(entry.left_out) for entry in entries if entry.left_out}
     refused_images = _image_problems(entries, importer) if importer is not None else {}
-    _store_images(entries, author)
+    brought = _brought_images(entries)
     entries = _with_uncarried_fields(entries, format_name)
-    valid, problems = validate_entries(entries, skip_engine_for=known, refused_images=refused_images)
+    valid, problems = validate_entries(entries, skip_engine_for=known, refused_images=refused_images,
+                                       brought_images=set(brought))
     problems = list(parse_problems or []) + problems + _identity_problems(valid, format_name)
     if not skip_unsupported:
         problems = list(unsupported or []) + problems
@@ -308,6 +323,7 @@ def import_entries(
                 # A retired question stays retired: an import must not bring it back.
                 report.retired.append(entry.uid)
                 continue
+            _store_images(entry.content, brought, author)
             latest_is_published = Question.objects.filter(
                 uid=entry.uid, draft__isnull=True, current_version__isnull=False
             ).exists()
@@ -328,17 +344,28 @@ def import_entries(
     return report
 
 
-def _store_images(entries: list[BankEntry], author) -> None:
-    """Store the images the file brought (checked when read; stored once per content). Before the
-    validation, which asks that every image a question names is in the bank: if the import is then
-    refused, the images stay stored, named by no question, and a second try finds them."""
+def _brought_images(entries: list[BankEntry]) -> dict[str, bytes]:
+    """By hash, the images the file brought that its questions name (their bytes checked when
+    read, their hash computed from the bytes)."""
+    brought: dict[str, bytes] = {}
+    for entry in entries:
+        media = entry.content.get("media")
+        media = media if isinstance(media, list) else []
+        named = {item.get("sha256") for item in media if isinstance(item, dict)}
+        brought.update((sha256, data) for sha256, data in entry.images.items() if sha256 in named)
+    return brought
+
+
+def _store_images(content: dict, brought: dict[str, bytes], author) -> None:
+    """Store the images the file brought for this question, with the question, in the import's
+    transaction (each stored once per content): an import refused, or failing half-way, leaves
+    no image behind, named by no question. The validation took them as in the bank already
+    (``brought_images``)."""
     from questions.media import store_image
 
-    for entry in entries:
-        named = {item["sha256"] for item in entry.content.get("media") or []}
-        for sha256, data in entry.images.items():
-            if sha256 in named:
-                store_image(data=data, uploaded_by=author)
+    for item in content.get("media") or []:
+        if item["sha256"] in brought:
+            store_image(data=brought[item["sha256"]], uploaded_by=author)
 
 
 def _identity_problems(entries: list[BankEntry], format_name: str | None) -> list[ParseProblem]:

@@ -1,5 +1,6 @@
-"""Submit every attempt past its deadline and grace period: once (from cron), or every so many
-seconds from one long-lived process (``--every``, as ``bin/serve`` runs it)."""
+"""Submit every attempt past its deadline and grace period, and grade the handed-in ones whose
+automatic grading failed: once (from cron), or every so many seconds from one long-lived
+process (``--every``, as ``bin/serve`` runs it)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
-    help = "Remet les copies dont l'heure limite et le délai de grâce sont dépassés."
+    help = ("Remet les copies dont l'heure limite et le délai de grâce sont dépassés, et corrige "
+            "celles remises dont la correction automatique a échoué.")
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--enqueue", action="store_true",
@@ -50,6 +52,8 @@ class Command(BaseCommand):
             return
         closed = services.close_overdue_attempts()
         self.stdout.write(f"Overdue attempts closed: {closed}")
+        graded = services.grade_pending_attempts()
+        self.stdout.write(f"Handed-in attempts graded again: {graded}")
         from exams.lifecycle import advance_due_sessions
 
         moved = advance_due_sessions()
