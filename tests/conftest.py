@@ -42,6 +42,43 @@ def pytest_configure(config):
         config.option.loadgroup = True
 
 
+# --- The second database's run: the tests that reach a database ---------------------------
+
+# A test reaches the database only through one of these (pytest-django refuses any other access).
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_setup", "live_server", "django_db_reset_sequences",
+     "django_db_serialized_rollback"}
+)  # fmt: skip
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="Run only the tests that reach the database (`make test` on PostgreSQL, after SQLite "
+        "ran them all): the others give the same result whatever the database.",
+    )
+
+
+def reaches_the_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ())
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """With --database-tests-only, the tests that never reach the database are left out: they
+    cannot (pytest-django refuses them any access), so their result does not depend on which
+    database DATABASE_URL names, and `make test` has just run them on SQLite. They are a third
+    of the suite's time (the engine's searches, pairing, formats, PDFs)."""
+    if not config.getoption("database_tests_only"):
+        return
+    kept = [item for item in items if reaches_the_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not reaches_the_database(item)])
+        items[:] = kept
+
+
 # --- Test databases: migrated once per run (tests/database_template.py) -------------------
 
 
