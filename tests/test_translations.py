@@ -240,3 +240,23 @@ def test_translation_functions_are_imported_under_names_makemessages_reads():
         if alias not in EXTRACTED_NAMES
     ]
     assert aliased == []
+
+
+# {% translate %} prints its translation unescaped: inside an attribute value, a translation with
+# that attribute's quote ends the attribute (the pairing board said "quick-bad" in English).
+TRANSLATE_IN_ATTRIBUTE = re.compile(
+    r"""=(["'])[^"'<>]*?\{%\s*translate\s+(["'])(.*?)\2(?:\s+context\s+(["'])(.*?)\4)?\s*%\}""", re.S
+)
+
+
+def test_no_translation_printed_inside_an_attribute_contains_its_quote(english):
+    translations = {(entry.msgctxt or "", entry.msgid): entry.msgstr for entry in live_entries(english)}
+    broken = []
+    for template in Path(settings.BASE_DIR, "templates").rglob("*.html"):
+        for match in TRANSLATE_IN_ATTRIBUTE.finditer(template.read_text(encoding="utf-8")):
+            quote, msgid, context = match.group(1), match.group(3), match.group(5) or ""
+            msgid = msgid.replace("%", "%%") if "%(" in msgid else msgid
+            for text in (msgid, translations.get((context, msgid), "")):
+                if quote in text:
+                    broken.append(f"{template.name}: {text!r}")
+    assert broken == []
