@@ -391,7 +391,7 @@ class ExposedItem:
 # through their paper, which checks each one's paper id.
 READ_ON_THE_PAPER_PAGE = (
     "paper", "position", "points", "version__number", "version__type", "version__points",
-    "version__eliminatory", "version__stem_fr", "version__question__uid",
+    "version__eliminatory", "version__stem_fr", "version__stem_en", "version__question__uid",
 )
 
 

@@ -386,7 +386,12 @@ class QuestionVersion(models.Model):
         self.media = [dict(item) for item in content.get("media") or []]
 
     def stem(self, language: str = "fr") -> str:
-        return self.stem_en if language == "en" and self.stem_en else self.stem_fr
+        return self.stem_en if language[:2] == "en" and self.stem_en else self.stem_fr
+
+    @property
+    def stem_in_language(self) -> str:
+        """The stem in the interface's language (the French one when there is no English)."""
+        return self.stem(get_language() or "fr")
 
     def explanation(self, language: str = "fr") -> str:
         return self.explanation_en if language == "en" and self.explanation_en else self.explanation_fr

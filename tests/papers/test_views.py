@@ -133,3 +133,13 @@ def test_an_item_of_another_paper_is_a_404(exam_staff, paper, bank):
 def test_the_paper_form_is_prefilled_with_the_uvr_duration(exam_staff, db):
     page = client_for(exam_staff).get(reverse("papers:paper_create")).content.decode()
     assert 'value="120"' in page
+
+
+def test_the_paper_page_shows_each_stem_in_the_readers_language(exam_staff, paper):
+    from questions.models import QuestionVersion
+
+    QuestionVersion.objects.filter(question__uid="art9-a").update(stem_en="Stem of art9-a")
+    url = reverse("papers:paper", args=[paper.pk])
+    english = client_for(exam_staff).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client_for(exam_staff).get(url).content.decode()
+    assert "Stem of art9-a" in english and "Énoncé art9-a" in french
