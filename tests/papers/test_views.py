@@ -143,3 +143,12 @@ def test_the_paper_page_shows_each_stem_in_the_readers_language(exam_staff, pape
     english = client_for(exam_staff).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     french = client_for(exam_staff).get(url).content.decode()
     assert "Stem of art9-a" in english and "Énoncé art9-a" in french
+
+
+def test_the_blueprint_draw_shows_each_stem_in_the_readers_language(exam_staff, bank, blueprint):
+    from questions.models import QuestionVersion
+
+    QuestionVersion.objects.filter(question__uid__startswith="art9-").update(stem_en="An Article 9 stem")
+    url = reverse("papers:blueprint", args=[blueprint.pk])
+    english = client_for(exam_staff).get(url, {"seed": "5"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "An Article 9 stem" in english and "Énoncé art9-" not in english
