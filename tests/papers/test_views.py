@@ -152,3 +152,14 @@ def test_the_blueprint_draw_shows_each_stem_in_the_readers_language(exam_staff, 
     url = reverse("papers:blueprint", args=[blueprint.pk])
     english = client_for(exam_staff).get(url, {"seed": "5"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "An Article 9 stem" in english and "Énoncé art9-" not in english
+
+
+def test_the_paper_page_links_a_question_only_for_a_reader_who_may_open_the_bank(
+    exam_staff, administrator, paper
+):
+    url = reverse("papers:paper", args=[paper.pk])
+    question = reverse("questions:detail", args=["art9-a"])
+    staff_page = client_for(exam_staff).get(url).content.decode()
+    admin_page = client_for(administrator).get(url).content.decode()
+    assert "art9-a" in staff_page and f'href="{question}"' not in staff_page
+    assert f'href="{question}"' in admin_page
