@@ -10,6 +10,7 @@ from fractions import Fraction
 from managed_tournaments.models import ManagedTournament, Tiebreak
 from tournaments import tiebreaks
 from tournaments.crosstable import Crosstable
+from tournaments.numbers import with_decimal_separator
 
 COMPUTE: dict[str, Callable[[Crosstable, int], Fraction | int]] = {
     Tiebreak.BUCHHOLZ_CUT: tiebreaks.buchholz_cut,
@@ -24,11 +25,11 @@ COMPUTE: dict[str, Callable[[Crosstable, int], Fraction | int]] = {
 
 
 def number_text(value: Fraction | int) -> str:
-    """French notation: 2,5 for 5/2; the average rating rounded to a whole number."""
+    """2,5 for 5/2 in French (2.5 in English); the average rating rounded to a whole number."""
     if isinstance(value, Fraction) and value.denominator > 2:
         return str(round(value))
     text = f"{float(value):.1f}".removesuffix(".0")
-    return text.replace(".", ",")
+    return with_decimal_separator(text)
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,7 @@ class Candidate:
     citations_json: str
     points: Decimal
     stem_fr: str
+    stem_en: str
     database: str
 
     @cached_property
@@ -130,7 +131,7 @@ class Candidate:
         of ``POOL_FIELDS``, the rest deferred, its question holding its id and uid."""
         read = {"id": self.pk, "question_id": self.question_id, "type": self.type, "tags": self.tags,
                 "difficulty": self.difficulty, "points": self.points, "stem_fr": self.stem_fr,
-                "citations": self.citations}
+                "stem_en": self.stem_en, "citations": self.citations}
         fields = [field.attname for field in QuestionVersion._meta.concrete_fields if field.attname in read]
         version = QuestionVersion.from_db(self.database, fields, [read[name] for name in fields])
         version.question = Question.from_db(self.database, ["id", "uid"], [self.question_id, self.uid])
@@ -166,6 +167,7 @@ def reserved_for_exams() -> RawSQL:
 # line): the pool is the whole unit, so its bodies, scenarios and translations stay unread.
 POOL_FIELDS = (
     "question_id", "question__uid", "type", "difficulty", "tags", "citations", "points", "stem_fr",
+    "stem_en",
 )
 
 
@@ -391,7 +393,7 @@ class ExposedItem:
 # through their paper, which checks each one's paper id.
 READ_ON_THE_PAPER_PAGE = (
     "paper", "position", "points", "version__number", "version__type", "version__points",
-    "version__eliminatory", "version__stem_fr", "version__question__uid",
+    "version__eliminatory", "version__stem_fr", "version__stem_en", "version__question__uid",
 )
 
 

@@ -24,6 +24,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 
@@ -227,9 +228,14 @@ class Question(models.Model):
         return self.draft or self.current_version
 
     def summary(self, language: str = "fr") -> str:
-        if language == "en" and self.summary_en:
+        if language[:2] == "en" and self.summary_en:
             return self.summary_en
         return self.summary_fr
+
+    @property
+    def summary_in_language(self) -> str:
+        """The summary in the interface's language (the French one when there is no English)."""
+        return self.summary(get_language() or "fr")
 
     def refresh_summary(self) -> None:
         """Copy the list's summary and search index from the version in service, or from the
@@ -380,7 +386,12 @@ class QuestionVersion(models.Model):
         self.media = [dict(item) for item in content.get("media") or []]
 
     def stem(self, language: str = "fr") -> str:
-        return self.stem_en if language == "en" and self.stem_en else self.stem_fr
+        return self.stem_en if language[:2] == "en" and self.stem_en else self.stem_fr
+
+    @property
+    def stem_in_language(self) -> str:
+        """The stem in the interface's language (the French one when there is no English)."""
+        return self.stem(get_language() or "fr")
 
     def explanation(self, language: str = "fr") -> str:
         return self.explanation_en if language == "en" and self.explanation_en else self.explanation_fr

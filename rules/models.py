@@ -380,6 +380,13 @@ class Chapter(models.Model):
     def title(self) -> str:
         return in_language(self, "title")
 
+    def has_english(self, sections) -> bool:
+        """Whether an English reader finds English in it: a chapter in French may still quote
+        the FIDE rules in both languages (4.1's bilingual blocks)."""
+        return "en" in self.language.split("+") or any(
+            block.get("type") == "bilingual" for section in sections for block in section.blocks
+        )
+
 
 class Section(models.Model):
     chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="sections")

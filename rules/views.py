@@ -276,9 +276,11 @@ def edition_export(request: HttpRequest, edition: str) -> JsonResponse:
 @require_safe
 def chapter_detail(request: HttpRequest, number: str) -> HttpResponse:
     chapter = get_object_or_404(Chapter, number=number)
+    sections = list(chapter.sections.all())
     context = {
         "chapter": chapter,
-        "sections": chapter.sections.all(),
+        "sections": sections,
+        "only_in_french": _ui_language() != "fr" and not chapter.has_english(sections),
         "previous": Chapter.objects.filter(order__lt=chapter.order).order_by("-order").first(),
         "following": Chapter.objects.filter(order__gt=chapter.order).order_by("order").first(),
     }

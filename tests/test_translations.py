@@ -208,3 +208,55 @@ def test_every_french_plural_entry_has_its_forms():
     empty = [describe(entry) for entry in live_entries(load("fr"))
              if entry.msgid_plural and not all(entry.msgstr_plural.get(index) for index in (0, 1))]
     assert empty == []
+
+
+# The names under which makemessages (xgettext) finds the strings to translate: a string marked
+# with another alias (``gettext_lazy as _lazy``) never reaches the catalogue and shows in French
+# in the English interface.
+EXTRACTED_NAMES = {
+    "_",
+    "gettext",
+    "gettext_lazy",
+    "gettext_noop",
+    "ngettext",
+    "ngettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+}
+TRANSLATION_ALIAS = re.compile(r"\b(\w*gettext\w*) as (\w+)")
+
+
+def test_translation_functions_are_imported_under_names_makemessages_reads():
+    root = Path(settings.BASE_DIR)
+    aliased = [
+        f"{path.relative_to(root)}: {function} as {alias}"
+        for path in root.glob("*/**/*.py")
+        if path.parts[len(root.parts)] not in {".venv", "var", "node_modules"}
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("from django.utils.translation import")
+        for function, alias in TRANSLATION_ALIAS.findall(line)
+        if alias not in EXTRACTED_NAMES
+    ]
+    assert aliased == []
+
+
+# {% translate %} prints its translation unescaped: inside an attribute value, a translation with
+# that attribute's quote ends the attribute (the pairing board said "quick-bad" in English).
+TRANSLATE_IN_ATTRIBUTE = re.compile(
+    r"""=(["'])[^"'<>]*?\{%\s*translate\s+(["'])(.*?)\2(?:\s+context\s+(["'])(.*?)\4)?\s*%\}""", re.S
+)
+
+
+def test_no_translation_printed_inside_an_attribute_contains_its_quote(english):
+    translations = {(entry.msgctxt or "", entry.msgid): entry.msgstr for entry in live_entries(english)}
+    broken = []
+    for template in Path(settings.BASE_DIR, "templates").rglob("*.html"):
+        for match in TRANSLATE_IN_ATTRIBUTE.finditer(template.read_text(encoding="utf-8")):
+            quote, msgid, context = match.group(1), match.group(3), match.group(5) or ""
+            msgid = msgid.replace("%", "%%") if "%(" in msgid else msgid
+            for text in (msgid, translations.get((context, msgid), "")):
+                if quote in text:
+                    broken.append(f"{template.name}: {text!r}")
+    assert broken == []

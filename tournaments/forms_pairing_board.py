@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments.forms_swiss import MAX_PAIRING_PLAYERS, TournamentSourceForm
 from tournaments.swiss.checker import before_round
@@ -61,7 +61,7 @@ def round_to_pair(tournament: TrfTournament) -> int:
 
 class BoardSourceForm(TournamentSourceForm):
     max_players = MAX_PAIRING_PLAYERS
-    sample = forms.ChoiceField(label=_lazy("Tournoi d’exemple"), required=False, choices=())
+    sample = forms.ChoiceField(label=gettext_lazy("Tournoi d’exemple"), required=False, choices=())
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,7 +7,7 @@ import re
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments.swiss.engine import RoundPairing
 from tournaments.trf import MAX_BYTES, TrfError, TrfTournament, count_player_lines, parse
@@ -79,9 +79,9 @@ class TournamentSourceForm(forms.Form):
 
     max_players: int | None = None
 
-    trf_file = forms.FileField(label=_lazy("Fichier TRF"), required=False)
+    trf_file = forms.FileField(label=gettext_lazy("Fichier TRF"), required=False)
     text = forms.CharField(
-        label=_lazy("Ou collez le fichier TRF"),
+        label=gettext_lazy("Ou collez le fichier TRF"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "monospace"}),
         max_length=MAX_BYTES,
@@ -127,13 +127,13 @@ class PairingForm(TournamentSourceForm):
 
 class CrosstableForm(TournamentSourceForm):
     text = forms.CharField(
-        label=_lazy("Ou saisissez la grille (TRF ou « 1 2500 : 8w1 5b0 14b= »)"),
+        label=gettext_lazy("Ou saisissez la grille (TRF ou « 1 2500 : 8w1 5b0 14b= »)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "monospace"}),
         max_length=MAX_BYTES,
     )
     player = forms.IntegerField(
-        label=_lazy("Joueur à détailler"), min_value=1, max_value=9999, required=False
+        label=gettext_lazy("Joueur à détailler"), min_value=1, max_value=9999, required=False
     )
 
     def read_text(self, text: str) -> TrfTournament:
@@ -152,8 +152,10 @@ class CrosstableForm(TournamentSourceForm):
 class CheckForm(TournamentSourceForm):
     max_players = MAX_PAIRING_PLAYERS  # the check pairs the round again to compare
     pairings = forms.CharField(
-        label=_lazy("Appariements proposés pour la ronde suivante (facultatif)"),
-        help_text=_lazy("Un échiquier par ligne, blancs puis noirs : « 5-1 » ; un exempt : « 14 exempt »."),
+        label=gettext_lazy("Appariements proposés pour la ronde suivante (facultatif)"),
+        help_text=gettext_lazy(
+            "Un échiquier par ligne, blancs puis noirs : « 5-1 » ; un exempt : « 14 exempt »."
+        ),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
         max_length=20_000,

@@ -18,6 +18,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournaments.numbers import with_decimal_separator
 from tournaments.swiss.checker import colour_history
 from tournaments.swiss.colours import ABSOLUTE, MILD, STRONG, preference
 from tournaments.swiss.engine import VirtualPoints, absent_in
@@ -157,7 +158,7 @@ def _points(value: Fraction) -> str:
     whole = int(value)
     if value - whole == Fraction(1, 2):
         return f"{whole or ''}½"
-    return str(whole) if value == whole else f"{float(value):g}".replace(".", ",")
+    return str(whole) if value == whole else with_decimal_separator(f"{float(value):g}")
 
 
 def colour_letter(colour: str) -> str:

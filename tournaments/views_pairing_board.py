@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms_pairing_board import BoardSourceForm, round_to_pair
+from tournaments.numbers import with_decimal_separator
 from tournaments.pairing_board import (
     answer_from_post,
     board_context,
@@ -86,7 +87,7 @@ def correction(tournament: TrfTournament, round_number: int, answer: dict) -> di
 
 
 def _number(value) -> str:
-    return (str(value.numerator) if value.denominator == 1 else f"{float(value):g}").replace(".", ",")
+    return with_decimal_separator(str(value.numerator) if value.denominator == 1 else f"{float(value):g}")
 
 
 @require_http_methods(["GET", "POST"])

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments import tiebreaks
 from tournaments.crosstable import Crosstable
 from tournaments.forms_swiss import CheckForm, CrosstableForm, PairingForm
+from tournaments.numbers import with_decimal_separator
 from tournaments.permissions import require_calculators
 from tournaments.swiss.checker import ABSOLUTE, QUALITY, check_round, with_round
 from tournaments.swiss.engine import PairingImpossible, pair_round
@@ -22,7 +23,7 @@ from tournaments.trf import TrfError
 
 def _number(value: Fraction) -> str:
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",")
+    return with_decimal_separator(text)
 
 
 def _submitted(request: HttpRequest, form_class):

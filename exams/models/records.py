@@ -10,6 +10,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from questions.models import Unit
@@ -65,7 +66,7 @@ class StageRecord(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.stage} {self.date:%d/%m/%Y} — {self.candidate}"
+        return f"{self.stage} {date_format(self.date, 'SHORT_DATE_FORMAT')} — {self.candidate}"
 
 
 class UnitPassQuerySet(models.QuerySet):
@@ -114,7 +115,7 @@ class UnitPass(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.unit} {self.passed_on:%d/%m/%Y} — {self.candidate}"
+        return f"{self.unit} {date_format(self.passed_on, 'SHORT_DATE_FORMAT')} — {self.candidate}"
 
     def is_valid_on(self, day: datetime.date) -> bool:
         return self.passed_on <= day <= self.expires_on
@@ -156,7 +157,7 @@ class AspRecord(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} ({self.end_date:%d/%m/%Y}) — {self.candidate}"
+        return f"{self.tournament} ({date_format(self.end_date, 'SHORT_DATE_FORMAT')}) — {self.candidate}"
 
 
 class ArbiterRecord(models.Model):
@@ -291,4 +292,4 @@ class OfficiatedTournament(ArbiterRecord):
         ordering = ["-end_date"]
 
     def __str__(self) -> str:
-        return f"{self.tournament} ({self.end_date:%d/%m/%Y}) — {self.candidate}"
+        return f"{self.tournament} ({date_format(self.end_date, 'SHORT_DATE_FORMAT')}) — {self.candidate}"

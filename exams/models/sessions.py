@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django_fsm import FSMField, FSMModelMixin, transition
 
@@ -140,7 +141,7 @@ class ExamSession(FSMModelMixin, models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.unit} — {self.date:%d/%m/%Y}"
+        return f"{self.unit} — {date_format(self.date, 'SHORT_DATE_FORMAT')}"
 
     def get_absolute_url(self) -> str:
         return reverse("exams:staff_session", args=[self.pk])

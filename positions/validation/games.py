@@ -302,8 +302,8 @@ def _locate(board: chess.Board, ply: int) -> dict:
 
 def _where(board: chess.Board, move: str) -> str:
     if board.turn == chess.WHITE:
-        return _("coup %(number)d des Blancs (%(move)s)") % {"number": board.fullmove_number, "move": move}
-    return _("coup %(number)d des Noirs (…%(move)s)") % {"number": board.fullmove_number, "move": move}
+        return _("le coup %(number)d des Blancs (%(move)s)") % {"number": board.fullmove_number, "move": move}
+    return _("le coup %(number)d des Noirs (…%(move)s)") % {"number": board.fullmove_number, "move": move}
 
 
 def _play(board: chess.Board, token: str, ply: int, *, allow_illegal: bool) -> ParsedMove:

@@ -32,6 +32,15 @@ from questions.forms.choices import (
 )
 from questions.forms.computed import add_generator_fields, generator_groups
 
+# Colours are stored by their English names (the diagram palettes' keys); a French author may
+# write them in French.
+FRENCH_COLOUR_NAMES = {"rouge": "red", "vert": "green", "jaune": "yellow", "bleu": "blue"}
+
+
+def stored_colour(name: str) -> str:
+    """A colour as typed ("rouge", "red") as the diagrams read it ("red")."""
+    return FRENCH_COLOUR_NAMES.get(name.strip().lower(), name)
+
 
 class QuestionForm(forms.Form):
     """Everything of a question except its lists (see the formsets below)."""
@@ -117,11 +126,11 @@ class QuestionForm(forms.Form):
     )
     orientation = forms.ChoiceField(label=_("Orientation"), choices=ORIENTATION_CHOICES, initial="white")
     arrows = forms.CharField(
-        label=_("Flèches"), required=False, max_length=200, help_text=_("Ex. : g1f3 e2e4:red")
+        label=_("Flèches"), required=False, max_length=200, help_text=_("Ex. : g1f3 e2e4:rouge")
     )
     circles = forms.CharField(label=_("Cercles"), required=False, max_length=200, help_text=_("Ex. : e5 d4"))
     squares = forms.CharField(
-        label=_("Cases colorées"), required=False, max_length=200, help_text=_("Ex. : e4=yellow d5=red")
+        label=_("Cases colorées"), required=False, max_length=200, help_text=_("Ex. : e4=jaune d5=rouge")
     )
     clock_white = forms.CharField(label=_("Pendule des Blancs"), required=False, max_length=12)
     clock_black = forms.CharField(label=_("Pendule des Noirs"), required=False, max_length=12)
@@ -264,8 +273,8 @@ class QuestionForm(forms.Form):
         for item in square_list(self.cleaned_data["squares"]):
             square, _sep, colour = item.partition("=")
             if not re.fullmatch(r"[a-h][1-8]", square) or not colour:
-                raise ValidationError(_("Écrivez case=couleur, par exemple e4=yellow."))
-            squares[square] = colour
+                raise ValidationError(_("Écrivez case=couleur, par exemple e4=jaune."))
+            squares[square] = stored_colour(colour)
         return squares
 
     def clean_arrows(self) -> list[str]:
@@ -276,7 +285,10 @@ class QuestionForm(forms.Form):
                     _("« %(arrow)s » n'est pas une flèche : écrivez départ et arrivée, par exemple g1f3.")
                     % {"arrow": arrow}
                 )
-        return arrows
+        return [
+            f"{move}:{stored_colour(colour)}" if colour else move
+            for move, _sep, colour in (arrow.partition(":") for arrow in arrows)
+        ]
 
     def clean_circles(self) -> list[str]:
         circles = square_list(self.cleaned_data["circles"])

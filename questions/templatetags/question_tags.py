@@ -9,6 +9,7 @@ from typing import Any
 from django import template
 from django.template.defaultfilters import stringfilter
 from django.urls import NoReverseMatch, reverse
+from django.utils.html import conditional_escape, format_html
 from django.utils.text import Truncator
 from django.utils.translation import get_language
 
@@ -172,3 +173,15 @@ def explanation_with_images(content: dict | None, version_id: int | None = None)
     language = "en" if (get_language() or "fr").startswith("en") else "fr"
     return explanation_blocks(localised(content, "explanation"), content, version_id=version_id or None,
                               language=language)
+
+
+@register.simple_tag(takes_context=True)
+def question_link(context, uid: str) -> str:
+    """A question's uid, linked to its page in the bank for a reader who may open the bank;
+    plain for the others (exam staff compose papers without the bank: the link was a 403)."""
+    from questions.permissions import can_use_bank
+
+    request = context.get("request")
+    if request is None or not can_use_bank(request.user):
+        return conditional_escape(uid)
+    return format_html('<a href="{}">{}</a>', reverse("questions:detail", args=[uid]), uid)

@@ -25,8 +25,8 @@ from questions.views._common import language, partial
 PAGE_SIZE = 25
 # What a row of the list prints (questions/bank.html): the search text and the rest stay unread.
 LIST_FIELDS = (
-    "uid", "summary_fr", "tag_list", "type", "unit_codes", "difficulty", "status", "current_version",
-    "needs_review", "author__first_name", "author__last_name", "author__email",
+    "uid", "summary_fr", "summary_en", "tag_list", "type", "unit_codes", "difficulty", "status",
+    "current_version", "needs_review", "author__first_name", "author__last_name", "author__email",
 )
 
 

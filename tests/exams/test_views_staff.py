@@ -364,3 +364,17 @@ def test_the_refusal_kept_on_an_overridden_registration_names_the_candidate(
         {"candidate": someone.email, "centre": online_centre.pk, "override_reason": "Stage vu sur papier"},
     )
     assert "au nom de Zoé Martin" in Registration.objects.get(candidate=someone).refusal
+
+
+def test_a_session_is_named_with_the_readers_date_format(session):
+    session.date = datetime.date(2026, 11, 18)
+    with translation.override("fr"):
+        french = str(session)
+    with translation.override("en"):
+        english = str(session)
+    assert (french, english) == ("UVR — 18/11/2026", "UVR — 11/18/2026")
+
+
+def test_the_session_page_writes_the_pass_mark_as_a_percentage_without_trailing_zeros(exam_staff, session):
+    page = client_for(exam_staff).get(session.get_absolute_url()).content.decode()
+    assert "<dd>50 %</dd>" in page

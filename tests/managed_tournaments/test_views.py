@@ -3,6 +3,8 @@ manual change's check, standings and the exports."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -156,3 +158,11 @@ def test_a_round_changed_by_hand_shows_the_checkers_faults(tournament, alice):
         client_for(alice).get(reverse("managed_tournaments:round", args=[tournament.pk, 2])).content.decode()
     )
     assert "modifiée à la main" in body and "C.04.1 b" in body
+
+
+def test_the_standings_write_half_points_with_the_readers_decimal_separator(livre, alice):
+    url = reverse("managed_tournaments:standings", args=[livre.pk])
+    french = client_for(alice).get(url).content.decode()
+    english = client_for(alice).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r">\d+,5<", french) and not re.search(r">\d+,5<", english)
+    assert re.search(r">\d+\.5<", english)

@@ -133,3 +133,33 @@ def test_an_item_of_another_paper_is_a_404(exam_staff, paper, bank):
 def test_the_paper_form_is_prefilled_with_the_uvr_duration(exam_staff, db):
     page = client_for(exam_staff).get(reverse("papers:paper_create")).content.decode()
     assert 'value="120"' in page
+
+
+def test_the_paper_page_shows_each_stem_in_the_readers_language(exam_staff, paper):
+    from questions.models import QuestionVersion
+
+    QuestionVersion.objects.filter(question__uid="art9-a").update(stem_en="Stem of art9-a")
+    url = reverse("papers:paper", args=[paper.pk])
+    english = client_for(exam_staff).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client_for(exam_staff).get(url).content.decode()
+    assert "Stem of art9-a" in english and "Énoncé art9-a" in french
+
+
+def test_the_blueprint_draw_shows_each_stem_in_the_readers_language(exam_staff, bank, blueprint):
+    from questions.models import QuestionVersion
+
+    QuestionVersion.objects.filter(question__uid__startswith="art9-").update(stem_en="An Article 9 stem")
+    url = reverse("papers:blueprint", args=[blueprint.pk])
+    english = client_for(exam_staff).get(url, {"seed": "5"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "An Article 9 stem" in english and "Énoncé art9-" not in english
+
+
+def test_the_paper_page_links_a_question_only_for_a_reader_who_may_open_the_bank(
+    exam_staff, administrator, paper
+):
+    url = reverse("papers:paper", args=[paper.pk])
+    question = reverse("questions:detail", args=["art9-a"])
+    staff_page = client_for(exam_staff).get(url).content.decode()
+    admin_page = client_for(administrator).get(url).content.decode()
+    assert "art9-a" in staff_page and f'href="{question}"' not in staff_page
+    assert f'href="{question}"' in admin_page

@@ -63,6 +63,12 @@ def test_an_illegal_french_move_is_quoted_in_french_with_french_alternatives():
     assert error.value.legal == ["Re2"]
 
 
+def test_an_illegal_move_is_named_in_a_french_sentence():
+    with translation.override("fr"), pytest.raises(PgnError) as error:
+        parse_moves_in_notation("1.e4 e5 2.Rf1", notation="fr")
+    assert error.value.message.startswith("Le coup 2 des Blancs (Rf1) est illégal.")
+
+
 def test_the_template_filter_follows_the_reader_language():
     template = Template("{% load chessboard %}{{ san|moves_in_language }}")
     with translation.override("fr"):

@@ -287,3 +287,14 @@ def test_a_bilingual_livre_chapter_declares_no_invalid_language(db, data_copy):
 def test_reading_pages_answer_head_requests(rulebook, url):
     # Link checkers and monitors use HEAD; a 405 made the pages look broken.
     assert Client().head(url).status_code == 200
+
+
+def test_a_french_only_chapter_tells_the_english_reader_it_is_shown_in_french(rulebook):
+    english = Client().get("/rules/livre/1.2/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "data-only-in-french" in english
+
+
+def test_a_chapter_with_english_text_or_a_french_reader_gets_no_such_notice(rulebook):
+    english_bilingual = Client().get("/rules/livre/4.1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = Client().get("/rules/livre/1.2/").content.decode()
+    assert "data-only-in-french" not in english_bilingual + french
