@@ -41,6 +41,15 @@ def configure(
     *, session: ExamSession, graders, discrepancy_threshold: Decimal, borderline_margin: Decimal, actor
 ) -> GradingSetup:
     setup = setup_for(session)
+    candidates = [grader for grader in graders if anonymity.sits_session(grader, session)]
+    if candidates:
+        raise GradingError(
+            _(
+                "%(names)s est/sont candidat(s) à cette session : un candidat ne peut en corriger "
+                "aucune copie."
+            )
+            % {"names": ", ".join(str(grader) for grader in candidates)}
+        )
     refused = [grader for grader in graders if anonymity.handled_mapping(grader, session)]
     if refused:
         raise GradingError(
@@ -89,8 +98,9 @@ def _loads(session: ExamSession) -> Counter:
 
 
 def _barred_centres(session: ExamSession, graders: list) -> dict[int, set[int]]:
-    """For each grader, the centres whose copies they may not grade (they invigilated them)."""
-    return {grader.pk: anonymity.invigilated_centre_ids(grader, session) for grader in graders}
+    """For each grader, the centres whose copies they may not grade (they invigilated them, or
+    every centre: they are a candidate of the session)."""
+    return {grader.pk: anonymity.barred_centre_ids(grader, session) for grader in graders}
 
 
 def _least_loaded(graders: list, loads: Counter, exclude: set[int], *, centre_id=None, barred=None):
