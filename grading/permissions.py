@@ -56,6 +56,15 @@ def get_session_for_staff(user, session_id) -> ExamSession:
     return session
 
 
+def get_session_for_correction(user, session_id) -> ExamSession:
+    """Changing the answers of a paper copy already typed in (it changes the candidate's score):
+    the session's mapping keepers only, who grade none of its copies; never its graders, exam
+    staff among them, who type copies in and mark them."""
+    session = get_session_for_staff(user, session_id)
+    anonymity.require_mapping(user, session)
+    return session
+
+
 def get_session_for_entry(user, session_id) -> ExamSession:
     """Typing paper copies in: the session's graders (exam staff among them), never a mapping keeper."""
     session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)

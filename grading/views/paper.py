@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from delivery import presentation
+from exams import anonymity
 from exams.models import DeliveryMode, Registration, SessionStatus
 from exams.permissions import get_centre_to_invigilate
 from grading import paper, paper_correction, permissions
@@ -80,7 +81,8 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
         "questions": questions,
         "answers": {},
         "error": None,
-        "can_correct": permissions.is_exam_staff(request.user),
+        # Correcting a typed-in copy is the mapping keepers' (grading.permissions), never a grader's.
+        "can_correct": anonymity.may_read_mapping(request.user, session),
         "published": session.status == SessionStatus.PUBLISHED,
     }
     status = 200
@@ -120,7 +122,7 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
 def correction(request: HttpRequest, session_id) -> HttpResponse:
     """Exam staff correct a paper copy already typed in: the answers as entered, editable, and
     the reason for the change; the engine regrades the copy and the audit log keeps both."""
-    session = permissions.get_session_for_staff(request.user, session_id)
+    session = permissions.get_session_for_correction(request.user, session_id)
     if session.paper_id is None:
         raise Http404
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
