@@ -29,8 +29,12 @@ from delivery import diagrams, permissions
 
 # Open during the exam: signing in and out, the language, the exam lobby (its start code,
 # the convocation; the whole ``exams`` namespace), the health check and the JavaScript catalog.
+# Signing in includes the second factor (its code, enrolment and recovery codes): a grader or
+# exam staff member sitting an exam who signs in again is sent there from every page, their copy
+# included (``accounts.middleware.TwoFactorMiddleware``), and would never reach the copy.
 OPEN_VIEWS = {"accounts:login", "accounts:logout", "accounts:set_language", "set_language", "healthz",
-              "javascript-catalog"}
+              "javascript-catalog", "accounts:two_factor_verify", "accounts:two_factor_setup",
+              "accounts:two_factor_recovery_codes"}
 OPEN_NAMESPACES = {"exams"}
 # The exam page's own traffic, every few seconds: not checked (the views accept only the
 # candidate's own attempt; a save to another attempt shows no answer key).
