@@ -88,6 +88,15 @@ def invigilated_centre_ids(user, session: ExamSession) -> set[int]:
     return named | {int(pk) for pk in acted if pk.isdigit()}
 
 
+def may_print_codes(user, centre: Centre) -> bool:
+    """Whether the answer sheets and per-copy subjects of a paper centre, each printed with its
+    copy's code, may be printed for the user: its mapping keepers, and those who invigilated it
+    (they never grade its copies). Never a grader who may grade them: beside the centre's names
+    (its invigilation page, the staff pages) a small centre or a large-print sheet names a copy."""
+    session = centre.session
+    return may_read_mapping(user, session) or centre.pk in invigilated_centre_ids(user, session)
+
+
 def handled_mapping(user, session: ExamSession) -> bool:
     """Whether the audit log shows the user reading the session's mapping (``record_mapping_read``)
     or acting on its registrations as staff."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,6 +44,8 @@ def answer_sheets(request: HttpRequest, centre_id: int) -> HttpResponse:
     centre = get_centre_to_invigilate(request.user, centre_id)
     if centre.delivery_mode != DeliveryMode.PAPER or centre.session.paper_id is None:
         raise Http404
+    if not anonymity.may_print_codes(request.user, centre):
+        raise PermissionDenied
     content = paper.answer_sheets_pdf(centre, language=language(request))
     return _pdf(
         content, f"feuilles-de-reponses-{centre.session.unit}-{centre.session.date:%Y-%m-%d}-{centre.pk}.pdf"
