@@ -135,6 +135,10 @@ def grading_refusal(user, registration: Registration) -> str | None:
             "Vous détenez la correspondance entre codes et noms de cette session : "
             "vous ne pouvez pas en corriger les copies."
         )
+    # Holding a copy is not enough: a grader the exam office took off the session keeps the
+    # copies they held (``grading.services.configure`` hands back those not marked yet).
+    if not ExamSession.objects.filter(pk=session.pk, grading_setup__graders=user).exists():
+        return _("Vous n'êtes pas correcteur de cette session : ses copies ne vous sont pas confiées.")
     return None
 
 

@@ -65,6 +65,15 @@ def configure(
     with transaction.atomic():
         setup.save()
         setup.graders.set(graders)
+        # A grader taken off the session hands back the copies they had not marked (their marks
+        # stand): the next distribution gives them to the others, and a third opinion is asked
+        # again of a grader still named. They no longer open any copy of it (exams.anonymity).
+        dropped = Assignment.objects.filter(session=session, points__isnull=True).exclude(grader__in=graders)
+        thirds = list(Response.objects.filter(assignments__in=dropped.filter(round=Assignment.Round.THIRD)))
+        handed_back = dropped.count()
+        dropped.delete()
+        for response in thirds:
+            settle(response=response, actor=actor)
         log_action(
             actor=actor,
             action=AuditEntry.Action.GRADERS,
@@ -74,6 +83,7 @@ def configure(
                 "graders": sorted(g.email for g in setup.graders.all()),
                 "discrepancy_threshold": discrepancy_threshold,
                 "borderline_margin": borderline_margin,
+                **({"handed_back": handed_back} if handed_back else {}),
             },
         )
     return setup
