@@ -147,13 +147,13 @@ def start_with_code(*, registration: Registration, code: str, actor) -> Registra
         raise ExamError(_("L'épreuve n'est pas encore ouverte dans votre centre."))
     if not registration.present:
         raise ExamError(_("Votre présence n'a pas été enregistrée : présentez-vous au surveillant."))
+    if not hmac.compare_digest(code.encode(), centre.start_code.encode()):
+        raise ExamError(_("Ce code ne correspond pas à celui de votre centre."))
     # The centre stays opened and its code stays valid: what the invigilator's opening asks
     # (the session's day, a session still being sat) is asked again of every start, or a
     # candidate present but not started would start a copy the next day, or once the session
     # is sat or its correction released.
     _require_openable(centre)
-    if not hmac.compare_digest(code.encode(), centre.start_code.encode()):
-        raise ExamError(_("Ce code ne correspond pas à celui de votre centre."))
     with transaction.atomic():
         locked = (
             Registration.objects.select_for_update(of=("self",))
