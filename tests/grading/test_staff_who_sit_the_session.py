@@ -135,3 +135,18 @@ def test_a_session_grader_who_registered_afterwards_cannot_open_the_paper_entry(
     )
     register(sat_session, centre, grader, "UVR-GGGG-8888")
     assert client_for(grader).get(reverse("grading:entry", args=[sat_session.pk])).status_code == 403
+
+
+@pytest.mark.parametrize("name", ["exams:staff_session", "exams:staff_session_edit"])
+def test_exam_staff_who_sit_the_session_cannot_open_or_edit_it(sat_session, staff_candidate, name):
+    assert client_for(staff_candidate).get(reverse(name, args=[sat_session.pk])).status_code == 403
+
+
+def test_exam_staff_who_sit_the_session_cannot_add_a_centre_to_it(sat_session, staff_candidate):
+    url = reverse("exams:staff_centre_new", args=[sat_session.pk])
+    assert client_for(staff_candidate).get(url).status_code == 403
+
+
+def test_exam_staff_who_sit_the_session_cannot_change_its_state(sat_session, staff_candidate):
+    url = reverse("exams:staff_session_transition", args=[sat_session.pk, "start_grading"])
+    assert client_for(staff_candidate).post(url).status_code == 403
