@@ -74,6 +74,15 @@ def refuse_candidate(user, session: ExamSession) -> None:
         raise ExplainedRefusal(CANDIDATE_MESSAGE)
 
 
+def get_session_to_run(user, session_id) -> ExamSession:
+    """A session as its staff run it (its page, its form, its states, its centres, its
+    convocations): exam staff who are not its candidates."""
+    require_exam_staff(user)
+    session = get_object_or_404(ExamSession, pk=session_id)
+    refuse_candidate(user, session)
+    return session
+
+
 def can_invigilate(user, centre: Centre) -> bool:
     if not user.is_authenticated or sits_session(user, centre.session):
         return False
