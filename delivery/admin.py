@@ -73,7 +73,9 @@ class AttemptAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         # Anonymity (exams.anonymity): a superuser who grades a session reads its copies by code
         # only; here each copy stands beside its candidate's name, answers and score.
-        queryset = super().get_queryset(request)
+        # The conflict rule (delivery.exposure), as for papers: a candidate of a session still to
+        # end reads none of its copies here, the others' answers and marks nor their own mark.
+        queryset = super().get_queryset(request).exclude(paper__in=conflicting_papers(request.user))
         if not apps.is_installed("exams"):
             return queryset
         from exams.anonymity import sessions_graded_anonymously

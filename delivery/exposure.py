@@ -8,7 +8,8 @@ graded, no key — in any attempt on a paper that is not an exam paper, whoever 
 
 A question is reserved while
 
-- an exam paper holding it is locked and its session has not ended (``papers_in_play``), or
+- an exam paper holding it is locked, or given to a session, and its session has not ended
+  (``papers_in_play``), or
 - it was written for exams (``Question.exam_pool``) and no ended session has used it yet.
 
 A session "ends" for this purpose when its jury releases the corrections
@@ -37,10 +38,15 @@ def released_papers() -> QuerySet:
 
 
 def papers_in_play() -> QuerySet[Paper]:
-    """Exam papers locked for a session that has not ended."""
-    return Paper.objects.filter(purpose=Purpose.EXAM, locked_at__isnull=False).exclude(
-        pk__in=released_papers()
-    )
+    """Exam papers locked, or given to a session, whose session has not ended. A paper given to
+    a session stays its national paper while unlocked for a change (``papers.services.
+    unlock_paper`` allows it until a candidate starts): unlocking it must not let its questions
+    out into practice until it is locked again."""
+    in_play = Q(locked_at__isnull=False)
+    if apps.is_installed("exams"):
+        sessions = apps.get_model("exams", "ExamSession").objects.exclude(paper=None)
+        in_play |= Q(pk__in=sessions.values("paper_id"))
+    return Paper.objects.filter(in_play, purpose=Purpose.EXAM).exclude(pk__in=released_papers())
 
 
 def reserved_questions_queryset() -> QuerySet:

@@ -29,8 +29,12 @@ from delivery import diagrams, permissions
 
 # Open during the exam: signing in and out, the language, the exam lobby (its start code,
 # the convocation; the whole ``exams`` namespace), the health check and the JavaScript catalog.
+# Signing in includes the second factor (its code, enrolment and recovery codes): a grader or
+# exam staff member sitting an exam who signs in again is sent there from every page, their copy
+# included (``accounts.middleware.TwoFactorMiddleware``), and would never reach the copy.
 OPEN_VIEWS = {"accounts:login", "accounts:logout", "accounts:set_language", "set_language", "healthz",
-              "javascript-catalog"}
+              "javascript-catalog", "accounts:two_factor_verify", "accounts:two_factor_setup",
+              "accounts:two_factor_recovery_codes"}
 OPEN_NAMESPACES = {"exams"}
 # The exam page's own traffic, every few seconds: not checked (the views accept only the
 # candidate's own attempt; a save to another attempt shows no answer key).
@@ -48,6 +52,12 @@ _UNCHECKED = OPEN_VIEWS | EXAM_TRAFFIC
 # question of their own, whose page and previews give the engine's pairing explained. The images
 # of the copies being sat stay open (``questions.media_access`` decides them, as for any exam).
 PAIRING_ENGINE_NAMESPACES = {"tournaments", "managed_tournaments", "questions"}
+# The engine that rules on a position or a game (draw claims, flag falls, illegal moves, each
+# explained with its articles): typed a copy's scenario, it gives the question's key. Closed while
+# a copy showing a board is sat, open-book or not, as the pairing tools are for a pairing question:
+# the analysis page and panel, the question editor's preview and move check, the API's analysis.
+RULING_ENGINE_VIEWS = {"positions:analyse", "positions:analyse_panel", "questions:editor_preview",
+                       "questions:check_moves", "api:analyse_view"}
 
 
 class ClosedBookMiddleware:
@@ -66,18 +76,24 @@ class ClosedBookMiddleware:
         copies = permissions.exam_copies_in_progress(user)
         sitting = {pk for pk, closes_the_book in copies.items() if closes_the_book}
         if not sitting:
-            if not (copies and match.view_name != IMAGE_VIEW
-                    and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
-                    and permissions.copies_with_pairing(copies)):
+            ruling = match.view_name in RULING_ENGINE_VIEWS
+            if copies and ruling and permissions.copies_with_positions(copies):
+                message = _("Pendant une épreuve qui montre des positions, l'analyse de position est fermée.")
+            elif not (copies and match.view_name != IMAGE_VIEW
+                      and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
+                      and permissions.copies_with_pairing(copies)):
                 return None
-            message = _("Pendant une épreuve d'appariement, les outils de tournoi sont fermés.")
+            else:
+                message = _("Pendant une épreuve d'appariement, les outils de tournoi sont fermés.")
         elif self._opens(request, user, match.view_name, view_kwargs, copies, sitting):
             return None
         else:
             message = _("Pendant une épreuve sans documents, seule votre copie est accessible.")
         if "api" in match.namespaces:
             return JsonResponse({"detail": message}, status=403)
-        context = {"copies": permissions.copies_being_sat(user), "pairing_tools": not sitting}
+        ruling_tools = not sitting and match.view_name in RULING_ENGINE_VIEWS
+        context = {"copies": permissions.copies_being_sat(user), "message": message,
+                   "pairing_tools": not sitting and not ruling_tools, "ruling_tools": ruling_tools}
         return render(request, "delivery/closed_book.html", context, status=403)
 
     @staticmethod

@@ -147,6 +147,16 @@ def copies_with_pairing(copies) -> bool:
     return Attempt.objects.filter(pk__in=list(copies), paper__items__version__type="pairing").exists()
 
 
+def copies_with_positions(copies) -> bool:
+    """Whether one of these exam copies shows a board (a diagram or a replay): while one is
+    sat, even open-book, the engine that rules on a position is closed (``delivery.diagrams``
+    reads the copy's positions once, cached)."""
+    from delivery import diagrams
+
+    attempts = Attempt.objects.select_related("paper").filter(pk__in=list(copies))
+    return any(diagrams.copy_positions(attempt) for attempt in attempts)
+
+
 def closed_book_exam_attempts(user, now=None) -> set:
     """The ids of the user's exam attempts in progress on papers that do not allow the rulebook."""
     return {pk for pk, closes in exam_copies_in_progress(user, now).items() if closes}

@@ -11,7 +11,8 @@ audit log) go through:
   convocations, admin, audit log).
 - **Graders** read codes, never names. A grader never grades a copy of a centre they
   invigilated (named director or invigilator, or recorded in the audit log taking its roll call
-  or opening its exam), nor a copy of a session whose mapping they can read.
+  or opening its exam), nor a copy of a session whose mapping they can read, nor any copy of a
+  session they are a candidate of (``sits_session``: their own copy among them).
 - **Invigilators** check identities on the roll call: names, never codes.
 - **Exam staff who grade** a session see its candidates' names but not their codes.
 - The **jury** deliberates on codes; lifting anonymity (``grading.jury.lift_anonymity``, audited)
@@ -34,7 +35,7 @@ from django.utils.translation import gettext as _
 from exams.audit import log_action
 from exams.models import AuditEntry, Centre, ExamSession, Registration
 from exams.models.audit import DETAIL_LABELS
-from exams.permissions import is_exam_staff
+from exams.permissions import is_exam_staff, refuse_candidate, sits_session
 
 # Actions taken on a centre on the day: whoever took them invigilated it.
 INVIGILATION_ACTIONS = (AuditEntry.Action.ROLL_CALL, AuditEntry.Action.OPENING, AuditEntry.Action.EXTENSION)
@@ -58,8 +59,17 @@ def is_session_grader(user, session: ExamSession) -> bool:
 
 
 def may_read_mapping(user, session: ExamSession) -> bool:
-    """Whether the user may read the session's anonymity codes beside its candidates' names."""
-    return is_exam_staff(user) and not is_session_grader(user, session)
+    """Whether the user may read the session's anonymity codes beside its candidates' names
+    (and act on its registrations: accommodations, convocations): never one of its candidates."""
+    return is_exam_staff(user) and not is_session_grader(user, session) and not sits_session(user, session)
+
+
+def barred_centre_ids(user, session: ExamSession) -> set[int]:
+    """The centres of the session whose copies the user may never be given: every centre to a
+    candidate of the session, those they invigilated to anyone else."""
+    if sits_session(user, session):
+        return set(session.centres.values_list("pk", flat=True))
+    return invigilated_centre_ids(user, session)
 
 
 def invigilated_centre_ids(user, session: ExamSession) -> set[int]:
@@ -76,6 +86,15 @@ def invigilated_centre_ids(user, session: ExamSession) -> set[int]:
         content_type=ContentType.objects.get_for_model(Centre),
     ).values_list("object_id", flat=True)
     return named | {int(pk) for pk in acted if pk.isdigit()}
+
+
+def may_print_codes(user, centre: Centre) -> bool:
+    """Whether the answer sheets and per-copy subjects of a paper centre, each printed with its
+    copy's code, may be printed for the user: its mapping keepers, and those who invigilated it
+    (they never grade its copies). Never a grader who may grade them: beside the centre's names
+    (its invigilation page, the staff pages) a small centre or a large-print sheet names a copy."""
+    session = centre.session
+    return may_read_mapping(user, session) or centre.pk in invigilated_centre_ids(user, session)
 
 
 def handled_mapping(user, session: ExamSession) -> bool:
@@ -103,6 +122,10 @@ def record_mapping_read(user, session: ExamSession) -> None:
 def grading_refusal(user, registration: Registration) -> str | None:
     """Why the user may not grade this copy (a sentence in the user's language), or None."""
     session = registration.session
+    if sits_session(user, session):
+        return _(
+            "Vous êtes candidat à cette session : vous ne pouvez en corriger aucune copie."
+        )
     if registration.centre_id in invigilated_centre_ids(user, session):
         return _(
             "Vous avez surveillé le centre de cette copie : vous ne pouvez pas la corriger."
@@ -112,6 +135,10 @@ def grading_refusal(user, registration: Registration) -> str | None:
             "Vous détenez la correspondance entre codes et noms de cette session : "
             "vous ne pouvez pas en corriger les copies."
         )
+    # Holding a copy is not enough: a grader the exam office took off the session keeps the
+    # copies they held (``grading.services.configure`` hands back those not marked yet).
+    if not ExamSession.objects.filter(pk=session.pk, grading_setup__graders=user).exists():
+        return _("Vous n'êtes pas correcteur de cette session : ses copies ne vous sont pas confiées.")
     return None
 
 
@@ -123,6 +150,7 @@ def require_mapping(user, session: ExamSession) -> None:
     """The pages and actions that show or use a code beside a name: the mapping keepers only,
     and each reading is recorded (``record_mapping_read``)."""
     if not may_read_mapping(user, session):
+        refuse_candidate(user, session)
         raise PermissionDenied(
             _(
                 "Vous corrigez cette session : la correspondance entre codes et noms ne vous est pas "

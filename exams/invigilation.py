@@ -122,14 +122,20 @@ def open_attempts(*, centre: Centre, actor) -> int:
 
 def can_start_with_code(registration: Registration) -> bool:
     centre = registration.centre
-    return bool(
+    if not (
         registration.is_active
         and registration.attempt_id is None
         and registration.present
         and centre.is_online
         and centre.opened_at
         and centre.start_code
-    )
+    ):
+        return False
+    try:
+        _require_openable(centre)
+    except ExamError:
+        return False
+    return True
 
 
 def start_with_code(*, registration: Registration, code: str, actor) -> Registration:
@@ -143,6 +149,11 @@ def start_with_code(*, registration: Registration, code: str, actor) -> Registra
         raise ExamError(_("Votre présence n'a pas été enregistrée : présentez-vous au surveillant."))
     if not hmac.compare_digest(code.encode(), centre.start_code.encode()):
         raise ExamError(_("Ce code ne correspond pas à celui de votre centre."))
+    # The centre stays opened and its code stays valid: what the invigilator's opening asks
+    # (the session's day, a session still being sat) is asked again of every start, or a
+    # candidate present but not started would start a copy the next day, or once the session
+    # is sat or its correction released.
+    _require_openable(centre)
     with transaction.atomic():
         locked = (
             Registration.objects.select_for_update(of=("self",))

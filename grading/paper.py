@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
@@ -100,15 +100,14 @@ def printed_questions(
 
 
 def printable_copies(session: ExamSession, user) -> list[Registration]:
-    """The paper copies ``user`` prints: exam staff every paper centre's, a centre's director
-    or invigilator only their centres' (codes of other centres are none of their business)."""
-    from grading.permissions import is_exam_staff
+    """The paper copies ``user`` prints: those of the paper centres whose codes may be printed
+    for them (``exams.anonymity.may_print_codes``: the mapping keepers every centre's, a centre's
+    director or invigilator theirs, a grader none they may grade)."""
+    from exams import anonymity
 
-    registrations = session.registrations.active().filter(centre__delivery_mode="paper")
-    if not is_exam_staff(user):
-        registrations = registrations.filter(
-            models.Q(centre__regional_director=user) | models.Q(centre__invigilators=user)
-        ).distinct()
+    centres = [centre for centre in session.centres.filter(delivery_mode="paper")
+               if anonymity.may_print_codes(user, centre)]
+    registrations = session.registrations.active().filter(centre__in=centres)
     return list(registrations.select_related("centre", "attempt").order_by("centre__name", "anonymity_code"))
 
 

@@ -7,6 +7,9 @@
 - Exam staff (``accounts.manage_exams``) set up the grading, distribute copies, hold the
   jury and publish; the jury sees names only once it has lifted anonymity.
 - Candidates see their own results through their own registration (another's is a 404).
+- A candidate of a session, whatever their role, takes no part in its grading: no set-up, jury,
+  publication, subject or paper entry (``exams.permissions.refuse_candidate``), no copy of it
+  (``exams.anonymity.grading_refusal``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from django.shortcuts import get_object_or_404
 from config.refusals import ExplainedRefusal
 from exams import anonymity
 from exams.models import ExamSession, Registration
-from exams.permissions import is_exam_staff, require_exam_staff
+from exams.permissions import is_exam_staff, refuse_candidate, require_exam_staff
 from grading.models import Assignment
 
 __all__ = ["get_own_assignment", "get_session_for_staff", "is_exam_staff", "is_grader", "require_grader"]
@@ -48,13 +51,25 @@ def get_own_assignment(user, assignment_id: int) -> Assignment:
 
 def get_session_for_staff(user, session_id) -> ExamSession:
     require_exam_staff(user)
-    return get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
+    session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
+    refuse_candidate(user, session)
+    return session
+
+
+def get_session_for_correction(user, session_id) -> ExamSession:
+    """Changing the answers of a paper copy already typed in (it changes the candidate's score):
+    the session's mapping keepers only, who grade none of its copies; never its graders, exam
+    staff among them, who type copies in and mark them."""
+    session = get_session_for_staff(user, session_id)
+    anonymity.require_mapping(user, session)
+    return session
 
 
 def get_session_for_entry(user, session_id) -> ExamSession:
     """Typing paper copies in: the session's graders (exam staff among them), never a mapping keeper."""
     session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
     require_grader(user)
+    refuse_candidate(user, session)
     if not _is_session_grader(user, session) or anonymity.may_read_mapping(user, session):
         raise PermissionDenied
     return session
@@ -79,10 +94,11 @@ def require_may_enter(user, registration: Registration) -> None:
 def get_session_for_printing(user, session_id) -> ExamSession:
     """The subject: exam staff, and the directors and invigilators of the session's paper centres."""
     session = get_object_or_404(ExamSession.objects.select_related("paper"), pk=session_id)
-    if is_exam_staff(user):
-        return session
     if not user.is_authenticated:
         raise PermissionDenied
+    refuse_candidate(user, session)
+    if is_exam_staff(user):
+        return session
     centres = session.centres.filter(delivery_mode="paper")
     if not (centres.filter(regional_director=user).exists() or centres.filter(invigilators=user).exists()):
         raise PermissionDenied

@@ -41,6 +41,15 @@ def configure(
     *, session: ExamSession, graders, discrepancy_threshold: Decimal, borderline_margin: Decimal, actor
 ) -> GradingSetup:
     setup = setup_for(session)
+    candidates = [grader for grader in graders if anonymity.sits_session(grader, session)]
+    if candidates:
+        raise GradingError(
+            _(
+                "%(names)s est/sont candidat(s) à cette session : un candidat ne peut en corriger "
+                "aucune copie."
+            )
+            % {"names": ", ".join(str(grader) for grader in candidates)}
+        )
     refused = [grader for grader in graders if anonymity.handled_mapping(grader, session)]
     if refused:
         raise GradingError(
@@ -56,6 +65,15 @@ def configure(
     with transaction.atomic():
         setup.save()
         setup.graders.set(graders)
+        # A grader taken off the session hands back the copies they had not marked (their marks
+        # stand): the next distribution gives them to the others, and a third opinion is asked
+        # again of a grader still named. They no longer open any copy of it (exams.anonymity).
+        dropped = Assignment.objects.filter(session=session, points__isnull=True).exclude(grader__in=graders)
+        thirds = list(Response.objects.filter(assignments__in=dropped.filter(round=Assignment.Round.THIRD)))
+        handed_back = dropped.count()
+        dropped.delete()
+        for response in thirds:
+            settle(response=response, actor=actor)
         log_action(
             actor=actor,
             action=AuditEntry.Action.GRADERS,
@@ -65,6 +83,7 @@ def configure(
                 "graders": sorted(g.email for g in setup.graders.all()),
                 "discrepancy_threshold": discrepancy_threshold,
                 "borderline_margin": borderline_margin,
+                **({"handed_back": handed_back} if handed_back else {}),
             },
         )
     return setup
@@ -89,8 +108,9 @@ def _loads(session: ExamSession) -> Counter:
 
 
 def _barred_centres(session: ExamSession, graders: list) -> dict[int, set[int]]:
-    """For each grader, the centres whose copies they may not grade (they invigilated them)."""
-    return {grader.pk: anonymity.invigilated_centre_ids(grader, session) for grader in graders}
+    """For each grader, the centres whose copies they may not grade (they invigilated them, or
+    every centre: they are a candidate of the session)."""
+    return {grader.pk: anonymity.barred_centre_ids(grader, session) for grader in graders}
 
 
 def _least_loaded(graders: list, loads: Counter, exclude: set[int], *, centre_id=None, barred=None):

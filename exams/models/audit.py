@@ -153,4 +153,5 @@ DETAIL_LABELS = {
     "cohort": _("groupe"), "course": _("formation"), "trainee": _("stagiaire"), "stage": _("stage"),
     "date": _("date"), "scope": _("portée"), "session": _("session"),
     "jury_decision_withdrawn": _("décision du jury retirée"),
+    "handed_back": _("copies rendues par les correcteurs retirés"),
 }

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from exams import anonymity, convocations, permissions
 from exams.audit import log_action
-from exams.models import AuditEntry, ConvocationBatch, ExamSession, Registration
+from exams.models import AuditEntry, ConvocationBatch, Registration
 from exams.tasks import send_session_convocations
 
 
@@ -71,8 +71,7 @@ def email_one(request: HttpRequest, registration_id) -> HttpResponse:
 @require_POST
 @login_required
 def email_session(request: HttpRequest, session_id) -> HttpResponse:
-    permissions.require_exam_staff(request.user)
-    session = get_object_or_404(ExamSession, pk=session_id)
+    session = permissions.get_session_to_run(request.user, session_id)
     running = session.convocation_batches.filter(
         status__in=[ConvocationBatch.Status.QUEUED, ConvocationBatch.Status.RUNNING]
     ).first()

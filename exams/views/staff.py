@@ -18,8 +18,7 @@ from exams.models import AuditEntry, Centre, ExamSession, Registration, Registra
 
 
 def _staff_session(request: HttpRequest, session_id) -> ExamSession:
-    permissions.require_exam_staff(request.user)
-    return get_object_or_404(ExamSession, pk=session_id)
+    return permissions.get_session_to_run(request.user, session_id)
 
 
 @require_GET
@@ -113,10 +112,10 @@ def centre_form(request: HttpRequest, session_id=None, centre_id=None) -> HttpRe
     permissions.require_exam_staff(request.user)
     if centre_id is not None:
         centre = get_object_or_404(Centre.objects.select_related("session"), pk=centre_id)
-        session = centre.session
+        session = permissions.get_session_to_run(request.user, centre.session_id)
     else:
         centre = None
-        session = get_object_or_404(ExamSession, pk=session_id)
+        session = permissions.get_session_to_run(request.user, session_id)
     form = CentreForm(request.POST or None, instance=centre or Centre(session=session))
     if request.method == "GET" or not form.is_valid():
         status = 200 if request.method == "GET" else 422

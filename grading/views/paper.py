@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from delivery import presentation
+from exams import anonymity
 from exams.models import DeliveryMode, Registration, SessionStatus
 from exams.permissions import get_centre_to_invigilate
 from grading import paper, paper_correction, permissions
@@ -42,6 +44,8 @@ def answer_sheets(request: HttpRequest, centre_id: int) -> HttpResponse:
     centre = get_centre_to_invigilate(request.user, centre_id)
     if centre.delivery_mode != DeliveryMode.PAPER or centre.session.paper_id is None:
         raise Http404
+    if not anonymity.may_print_codes(request.user, centre):
+        raise PermissionDenied
     content = paper.answer_sheets_pdf(centre, language=language(request))
     return _pdf(
         content, f"feuilles-de-reponses-{centre.session.unit}-{centre.session.date:%Y-%m-%d}-{centre.pk}.pdf"
@@ -80,7 +84,8 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
         "questions": questions,
         "answers": {},
         "error": None,
-        "can_correct": permissions.is_exam_staff(request.user),
+        # Correcting a typed-in copy is the mapping keepers' (grading.permissions), never a grader's.
+        "can_correct": anonymity.may_read_mapping(request.user, session),
         "published": session.status == SessionStatus.PUBLISHED,
     }
     status = 200
@@ -120,7 +125,7 @@ def entry(request: HttpRequest, session_id) -> HttpResponse:
 def correction(request: HttpRequest, session_id) -> HttpResponse:
     """Exam staff correct a paper copy already typed in: the answers as entered, editable, and
     the reason for the change; the engine regrades the copy and the audit log keeps both."""
-    session = permissions.get_session_for_staff(request.user, session_id)
+    session = permissions.get_session_for_correction(request.user, session_id)
     if session.paper_id is None:
         raise Http404
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from delivery import presentation, services
 from delivery.models import Attempt, Purpose, Response
+from papers.services import unlock_paper
 from tests.conftest import client_for
 from tests.delivery.exposure_fixtures import (
     FREE_STEM,
@@ -23,6 +24,7 @@ from tests.delivery.exposure_fixtures import (
     WITHHELD_NOTICE,
     paper_of,
     publish_pair,
+    register,
     release,
 )
 
@@ -149,6 +151,19 @@ def test_an_unlocked_exam_paper_reserves_nothing(trainee, versions):
         paper=paper_of([free, reserved], purpose=Purpose.PRACTICE), candidate=trainee
     )
     assert len(presentation.page_items(attempt)) == 2
+
+
+def test_an_exam_paper_unlocked_for_a_change_still_reserves_its_questions(
+    trainee, other_trainee, versions, exam_staff
+):
+    reserved, free = versions
+    exam = paper_of([reserved], purpose=Purpose.EXAM)
+    register(other_trainee, exam, exam_staff)
+    unlock_paper(paper=exam, actor=exam_staff, reason="Coquille dans l'énoncé")
+    attempt = services.start_attempt(
+        paper=paper_of([free, reserved], purpose=Purpose.PRACTICE), candidate=trainee
+    )
+    assert [item.version for item in presentation.page_items(attempt)] == [free]
 
 
 def test_the_question_comes_back_once_the_jury_releases_the_exam(

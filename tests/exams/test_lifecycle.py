@@ -12,7 +12,7 @@ from delivery import services as delivery
 from exams import lifecycle
 from exams.models import AuditEntry, ExamSession, Registration, SessionStatus
 from questions.models import Unit
-from tests.conftest import client_for
+from tests.conftest import client_for, make_user
 from tests.exams.conftest import days
 
 
@@ -116,8 +116,10 @@ def test_the_last_copy_handed_in_ends_the_sitting(invigilator, present, online_c
 def test_the_sitting_waits_for_a_candidate_still_to_sit_before_the_end(
     invigilator, present, online_centre, paper
 ):
+    # Another candidate (never the invigilator: a candidate of the session does not run it).
+    late = make_user("retard@example.org", first_name="Léon")
     other = Registration.objects.create(
-        session=present.session, centre=online_centre, candidate=invigilator, anonymity_code="UVR-ZZZZ-ZZZZ"
+        session=present.session, centre=online_centre, candidate=late, anonymity_code="UVR-ZZZZ-ZZZZ"
     )
     ExamSession.objects.filter(pk=present.session_id).update(start_time=datetime.time(23, 58))
     client_for(invigilator).post(reverse("exams:open_exam", args=[online_centre.pk]))

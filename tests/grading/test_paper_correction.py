@@ -62,6 +62,17 @@ def test_the_grader_who_typed_the_copy_in_cannot_correct_it(sat_session, entered
     assert correction_post(client_for(session_grader), sat_session, entered).status_code == 403
 
 
+def test_exam_staff_who_grade_the_session_cannot_change_a_copy_they_typed_in(
+    sat_session, paper_candidates, grader, administrator, exam_staff  # noqa: F811
+):
+    services.configure(session=sat_session, graders=[administrator, grader],
+                       discrepancy_threshold=Decimal(20), borderline_margin=Decimal(5), actor=exam_staff)
+    entry_post(client_for(administrator), sat_session, paper_candidates[0], choice="b")
+    copy = Registration.objects.select_related("attempt").get(pk=paper_candidates[0].pk)
+    assert correction_post(client_for(administrator), sat_session, copy).status_code == 403
+    assert copy.attempt.responses.get(item__position=1).answer == {"choice": "b"}
+
+
 def test_an_open_answer_corrected_goes_back_to_its_graders(sat_session, entered, exam_staff):
     services.distribute(session=sat_session, actor=exam_staff)
     first = Assignment.objects.get(round=Assignment.Round.FIRST)
