@@ -149,3 +149,19 @@ def test_it_labels_an_answer_whose_penalty_cancels_its_marks_as_incorrect():
     )
     slot = SimpleNamespace(response=response, answered=True)
     assert Slot.verdict.fget(slot) == "wrong"
+
+
+def test_the_copy_page_announces_the_mark_the_jury_set_not_the_graded_total(
+    distributed, alice, trainee, sat_session, exam_staff
+):
+    settle_all(distributed)
+    jury.decide(
+        session=sat_session, registration=alice, actor=exam_staff, adjust=True, score=Decimal("1.5"),
+        reason="Barème appliqué à tort à la question 2.",
+    )  # fmt: skip
+    publish(sat_session, exam_staff, release=True)
+    alice.attempt.refresh_from_db()
+    assert alice.attempt.score == Decimal("4")  # the graded total, which the jury replaced
+    html = client_for(trainee).get(reverse("delivery:attempt", args=[alice.attempt.pk])).content.decode()
+    assert "Note : 1,50 sur 4" in html and "Note arrêtée par le jury" in html
+    assert "Note : 4 sur 4" not in html and 'data-result="failed"' in html
