@@ -95,7 +95,8 @@ def test_invalid_data_leaves_the_database_unchanged(db, data_copy):
 
 def test_it_loads_the_livre_sections_with_their_blocks(rulebook):
     section = Section.objects.get(anchor="art-16")
-    assert [block["type"] for block in section.blocks] == ["heading", "paragraph", "paragraph", "list", "table"]
+    types = [block["type"] for block in section.blocks]
+    assert types == ["heading", "paragraph", "paragraph", "list", "table"]
 
 
 def test_the_command_reports_up_to_date_the_second_time(rulebook):
