@@ -63,6 +63,17 @@ def centre(sat_session, trainer):
     )
 
 
+def configure(session, graders, actor):
+    """The session's graders, with the thresholds the grading tests use."""
+    return services.configure(
+        session=session,
+        graders=graders,
+        discrepancy_threshold=Decimal(20),
+        borderline_margin=Decimal(5),
+        actor=actor,
+    )
+
+
 def sit(session, centre, candidate, *, choice: str, text: str, code: str) -> Registration:
     registration = Registration.objects.create(
         session=session, centre=centre, candidate=candidate, anonymity_code=code, present=True

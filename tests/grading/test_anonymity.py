@@ -7,8 +7,6 @@ nothing), ``administrator`` as exam staff who grades, and an anonymous visitor.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
@@ -17,21 +15,11 @@ from exams.models import AuditEntry, Centre, DeliveryMode, Registration
 from grading import jury, services
 from grading.models import Assignment
 from tests.conftest import client_for
-from tests.grading.conftest import SECRET_NAME, open_response
+from tests.grading.conftest import SECRET_NAME, configure, open_response
 
 pytestmark = pytest.mark.django_db
 
 ZEB_CODE = "UVR-BBBB-3333"
-
-
-def configure(session, graders, actor):
-    return services.configure(
-        session=session,
-        graders=graders,
-        discrepancy_threshold=Decimal(20),
-        borderline_margin=Decimal(5),
-        actor=actor,
-    )
 
 
 def page(user, name, *args) -> str:

@@ -8,29 +8,17 @@ conflict an exam office never allows.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 from django.urls import reverse
 
 from grading import services
 from grading.models import Assignment
 from tests.conftest import client_for
-from tests.grading.conftest import open_response, sit
+from tests.grading.conftest import configure, open_response, sit
 
 pytestmark = pytest.mark.django_db
 
 GINA_CODE = "UVR-CCCC-4444"
-
-
-def configure(session, graders, actor):
-    return services.configure(
-        session=session,
-        graders=graders,
-        discrepancy_threshold=Decimal(20),
-        borderline_margin=Decimal(5),
-        actor=actor,
-    )
 
 
 @pytest.fixture

@@ -6,26 +6,15 @@ waiting for a mark must go to the others, and the copies they held must close to
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 from django.urls import reverse
 
 from grading import services
 from grading.models import Assignment
 from tests.conftest import client_for
+from tests.grading.conftest import configure
 
 pytestmark = pytest.mark.django_db
-
-
-def configure(session, graders, actor):
-    return services.configure(
-        session=session,
-        graders=graders,
-        discrepancy_threshold=Decimal(20),
-        borderline_margin=Decimal(5),
-        actor=actor,
-    )
 
 
 def test_a_grader_taken_off_the_session_no_longer_opens_a_copy_they_marked(
