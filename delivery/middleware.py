@@ -75,26 +75,34 @@ class ClosedBookMiddleware:
             return None
         copies = permissions.exam_copies_in_progress(user)
         sitting = {pk for pk, closes_the_book in copies.items() if closes_the_book}
-        if not sitting:
-            ruling = match.view_name in RULING_ENGINE_VIEWS
-            if copies and ruling and permissions.copies_with_positions(copies):
-                message = _("Pendant une épreuve qui montre des positions, l'analyse de position est fermée.")
-            elif not (copies and match.view_name != IMAGE_VIEW
-                      and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
-                      and permissions.copies_with_pairing(copies)):
+        if sitting:
+            if self._opens(request, user, match.view_name, view_kwargs, copies, sitting):
                 return None
-            else:
-                message = _("Pendant une épreuve d'appariement, les outils de tournoi sont fermés.")
-        elif self._opens(request, user, match.view_name, view_kwargs, copies, sitting):
-            return None
-        else:
             message = _("Pendant une épreuve sans documents, seule votre copie est accessible.")
+            closed = "book"
+        else:
+            refusal = self._open_book_refusal(match, copies)
+            if refusal is None:
+                return None
+            closed, message = refusal
         if "api" in match.namespaces:
             return JsonResponse({"detail": message}, status=403)
-        ruling_tools = not sitting and match.view_name in RULING_ENGINE_VIEWS
-        context = {"copies": permissions.copies_being_sat(user), "message": message,
-                   "pairing_tools": not sitting and not ruling_tools, "ruling_tools": ruling_tools}
+        context = {"copies": permissions.copies_being_sat(user), "closed": closed, "message": message}
         return render(request, "delivery/closed_book.html", context, status=403)
+
+    @staticmethod
+    def _open_book_refusal(match, copies) -> tuple[str, str] | None:
+        """During an open-book copy, the engines that would answer it: the ruling engine while it
+        shows a board, the pairing tools while it holds a pairing question. (kind, message)."""
+        if not copies:
+            return None
+        if match.view_name in RULING_ENGINE_VIEWS and permissions.copies_with_positions(copies):
+            message = _("Pendant une épreuve qui montre des positions, l'analyse de position est fermée.")
+            return "ruling", message
+        if (match.view_name != IMAGE_VIEW and not PAIRING_ENGINE_NAMESPACES.isdisjoint(match.namespaces)
+                and permissions.copies_with_pairing(copies)):
+            return "pairing", _("Pendant une épreuve d'appariement, les outils de tournoi sont fermés.")
+        return None
 
     @staticmethod
     def _opens(request, user, view_name, view_kwargs, copies, sitting) -> bool:

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from delivery import services as engine
 from delivery.models import AttemptStatus, Response
@@ -37,28 +38,34 @@ def setup_for(session: ExamSession) -> GradingSetup:
     return setup
 
 
+def _refuse_graders(refused: list, message) -> None:
+    """A GradingError naming the graders refused, with ``message(count)``'s sentence."""
+    if refused:
+        raise GradingError(message(len(refused)) % {"names": ", ".join(str(grader) for grader in refused)})
+
+
 def configure(
     *, session: ExamSession, graders, discrepancy_threshold: Decimal, borderline_margin: Decimal, actor
 ) -> GradingSetup:
     setup = setup_for(session)
-    candidates = [grader for grader in graders if anonymity.sits_session(grader, session)]
-    if candidates:
-        raise GradingError(
-            _(
-                "%(names)s est/sont candidat(s) à cette session : un candidat ne peut en corriger "
-                "aucune copie."
-            )
-            % {"names": ", ".join(str(grader) for grader in candidates)}
-        )
-    refused = [grader for grader in graders if anonymity.handled_mapping(grader, session)]
-    if refused:
-        raise GradingError(
-            _(
-                "%(names)s a/ont traité les inscriptions de cette session (journal) : qui a lu la "
-                "correspondance entre codes et noms ne peut pas en corriger les copies."
-            )
-            % {"names": ", ".join(str(grader) for grader in refused)}
-        )
+    _refuse_graders(
+        [grader for grader in graders if anonymity.sits_session(grader, session)],
+        lambda count: ngettext(
+            "%(names)s est candidat à cette session : un candidat ne peut en corriger aucune copie.",
+            "%(names)s sont candidats à cette session : un candidat ne peut en corriger aucune copie.",
+            count,
+        ),
+    )
+    _refuse_graders(
+        [grader for grader in graders if anonymity.handled_mapping(grader, session)],
+        lambda count: ngettext(
+            "%(names)s a traité les inscriptions de cette session (journal) : qui a lu la "
+            "correspondance entre codes et noms ne peut pas en corriger les copies.",
+            "%(names)s ont traité les inscriptions de cette session (journal) : qui a lu la "
+            "correspondance entre codes et noms ne peut pas en corriger les copies.",
+            count,
+        ),
+    )
     setup.discrepancy_threshold = discrepancy_threshold
     setup.borderline_margin = borderline_margin
     setup.full_clean()

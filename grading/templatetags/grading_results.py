@@ -1,5 +1,4 @@
 from django import template
-from django.core.exceptions import ObjectDoesNotExist
 
 from grading import results
 
@@ -13,11 +12,7 @@ def exam_result(registration):
 
 
 @register.inclusion_tag("grading/_copy_result.html")
-def announced_result(attempt):
+def announced_result(registration):
     """The mark an exam copy's own page announces: the one the jury published (its adjustment
     included, grading.results), never the graded total it may have replaced."""
-    try:
-        registration = attempt.exam_registration
-    except ObjectDoesNotExist:
-        registration = None
-    return {"result": results.for_registration(registration) if registration else None}
+    return {"result": results.for_registration(registration)}

@@ -28,6 +28,13 @@ def signed_in_without_code(user) -> Client:
     return client
 
 
+def signed_in_with_code(user) -> Client:
+    device = authenticator_for(user)
+    client = signed_in_without_code(user)
+    client.post(reverse("accounts:two_factor_verify"), {"code": next_code(device), "next": "/"})
+    return client
+
+
 def test_the_code_page_stays_open_during_a_closed_book_exam(grader_sitting, grader):
     authenticator_for(grader)
     response = signed_in_without_code(grader).get(reverse("accounts:two_factor_verify"))
@@ -35,9 +42,7 @@ def test_the_code_page_stays_open_during_a_closed_book_exam(grader_sitting, grad
 
 
 def test_the_candidate_gives_the_code_and_reaches_their_copy(grader_sitting, grader):
-    device = authenticator_for(grader)
-    client = signed_in_without_code(grader)
-    client.post(reverse("accounts:two_factor_verify"), {"code": next_code(device), "next": "/"})
+    client = signed_in_with_code(grader)
     assert client.get(reverse("delivery:attempt", args=[grader_sitting.pk])).status_code == 200
 
 
@@ -47,7 +52,5 @@ def test_enrolling_stays_open_to_a_candidate_without_an_authenticator(grader_sit
 
 
 def test_the_rulebook_stays_closed_once_the_code_is_given(grader_sitting, grader):
-    device = authenticator_for(grader)
-    client = signed_in_without_code(grader)
-    client.post(reverse("accounts:two_factor_verify"), {"code": next_code(device), "next": "/"})
+    client = signed_in_with_code(grader)
     assert client.get("/rules/").status_code == 403
