@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils import formats
 
 
-def with_decimal_separator(text: str, language: str | None = None) -> str:
-    """``text``, a number Python wrote ("2.5"), with the decimal separator of ``language``
-    (the active one by default)."""
-    language = (language or get_language() or "fr")[:2]
-    return text.replace(".", ",") if language == "fr" else text
+def with_decimal_separator(text: str) -> str:
+    """``text``, a number Python wrote ("2.5"), with the active language's decimal separator
+    (Django's number_format, as the templates' numbers get it)."""
+    return formats.number_format(text)
